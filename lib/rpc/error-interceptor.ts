@@ -1,0 +1,41 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { ErrorDetailSchema } from "../../gen/gatehouse/common/v1/common_pb.js";
+import { GatehouseError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import { CONNECT_CODE_OF } from "./error-codes.js";
+
+/**
+ * Converts what a service handler throws into a Connect error: a
+ * `GatehouseError` keeps its message and travels with an `ErrorDetail`
+ * carrying its stable code; anything else is logged and becomes a generic
+ * `Internal` error, so internals never reach a client.
+ */
+export function errorInterceptor(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    try {
+      return await next(req);
+    } catch (err) {
+      throw toConnectError(err, logger, req.method.name);
+    }
+  };
+}
+
+/** Maps one thrown value to the Connect error a client should see. */
+export function toConnectError(err: unknown, logger: Logger, rpc: string): ConnectError {
+  if (err instanceof GatehouseError) {
+    const detail = create(ErrorDetailSchema, {
+      code: err.code,
+      field: err.extras.field ?? "",
+      retryAfterSeconds: err.extras.retryAfterSeconds ?? 0,
+    });
+    return new ConnectError(err.message, CONNECT_CODE_OF[err.code], undefined, [
+      { desc: ErrorDetailSchema, value: detail },
+    ]);
+  }
+  if (err instanceof ConnectError && err.code !== Code.Internal && err.code !== Code.Unknown) {
+    return err;
+  }
+  logger.error({ err, rpc }, "unexpected error in rpc handler");
+  return new ConnectError("internal error", Code.Internal);
+}

@@ -1,0 +1,61 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import http2 from "node:http2";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "../logger.js";
+import { errorInterceptor } from "./error-interceptor.js";
+import { healthRoutes, type ReadinessCheck } from "./health.js";
+
+/** What `serveRpc` needs. */
+export interface RpcServerOptions {
+  /** Registers the component's services on a router. */
+  routes: (router: ConnectRouter) => void;
+  /** Fully-qualified names of the services, for the health protocol. */
+  serviceNames: readonly string[];
+  ready: ReadinessCheck;
+  host: string;
+  port: number;
+  logger: Logger;
+}
+
+/** A running RPC server. */
+export interface RpcServer {
+  port: number;
+  /** Stops accepting connections and waits for in-flight calls to end. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the routes over plaintext HTTP/2 (h2c) for gRPC, gRPC-Web and
+ * Connect clients, together with `grpc.health.v1.Health`.
+ */
+export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
+  const handler = connectNodeAdapter({
+    routes: (router) => {
+      opts.routes(router);
+      healthRoutes(opts.serviceNames, opts.ready)(router);
+    },
+    interceptors: [errorInterceptor(opts.logger)],
+  });
+  const server = http2.createServer(handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (s) => {
+    sessions.add(s);
+    s.once("close", () => sessions.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  opts.logger.info({ port }, "rpc server listening");
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Ask clients to go away; in-flight streams still finish.
+        for (const s of sessions) s.close();
+      }),
+  };
+}
