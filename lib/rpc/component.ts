@@ -1,0 +1,16 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+
+/**
+ * A service wired to its adapters, ready to be served over gRPC or mounted
+ * in-process behind the gateway. Built by each service's `compose.ts`.
+ */
+export interface Component {
+  /** Fully-qualified protobuf service names, for the health protocol. */
+  serviceNames: readonly string[];
+  /** Registers the service's RPCs on a router. */
+  routes(router: ConnectRouter): void;
+  /** Resolves true when the component's dependencies answer. */
+  ready(): Promise<boolean>;
+  /** Stops background work and releases connections. */
+  close(): Promise<void>;
+}
