@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError } from "../errors.js";
+import { isReplayedError } from "../idempotency/replayed-error.js";
 import type { Logger } from "../logger.js";
 import { CONNECT_CODE_OF } from "./error-codes.js";
 
@@ -28,6 +29,7 @@ export function toConnectError(err: unknown, logger: Logger, rpc: string): Conne
       code: err.code,
       field: err.extras.field ?? "",
       retryAfterSeconds: err.extras.retryAfterSeconds ?? 0,
+      replayed: isReplayedError(err),
     });
     return new ConnectError(err.message, CONNECT_CODE_OF[err.code], undefined, [
       { desc: ErrorDetailSchema, value: detail },

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/common/v1/common.proto.
  */
 export const file_gatehouse_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("CiBnYXRlaG91c2UvY29tbW9uL3YxL2NvbW1vbi5wcm90bxITZ2F0ZWhvdXNlLmNvbW1vbi52MSJPCgZDYWxsZXISFAoMd29ya3NwYWNlX2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIPCgdzdWJqZWN0GAMgASgJEg4KBnNjb3BlcxgEIAMoCSJHCgtFcnJvckRldGFpbBIMCgRjb2RlGAEgASgJEg0KBWZpZWxkGAIgASgJEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYAyABKAViBnByb3RvMw");
+  fileDesc("CiBnYXRlaG91c2UvY29tbW9uL3YxL2NvbW1vbi5wcm90bxITZ2F0ZWhvdXNlLmNvbW1vbi52MSJPCgZDYWxsZXISFAoMd29ya3NwYWNlX2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIPCgdzdWJqZWN0GAMgASgJEg4KBnNjb3BlcxgEIAMoCSJZCgtFcnJvckRldGFpbBIMCgRjb2RlGAEgASgJEg0KBWZpZWxkGAIgASgJEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYAyABKAUSEAoIcmVwbGF5ZWQYBCABKAhiBnByb3RvMw");
 
 /**
  * Caller is the authenticated identity on whose behalf a service call runs.
@@ -83,6 +83,14 @@ export type ErrorDetail = Message<"gatehouse.common.v1.ErrorDetail"> & {
    * @generated from field: int32 retry_after_seconds = 3;
    */
   retryAfterSeconds: number;
+
+  /**
+   * True when the error replays the stored answer of an earlier request with
+   * the same idempotency key.
+   *
+   * @generated from field: bool replayed = 4;
+   */
+  replayed: boolean;
 };
 
 /**

@@ -1,0 +1,25 @@
+import canonicalizeModule from "canonicalize";
+import { createHash } from "node:crypto";
+
+// canonicalize is CommonJS (`module.exports = fn`) but its typings declare an
+// ES default export, so under NodeNext TypeScript types the default import as
+// the module object; at run time the default import is the function itself.
+const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
+
+/**
+ * The `payload_sha256` claim of a decision token: base64url (no padding) of
+ * the SHA-256 of the RFC 8785 canonical JSON of `payload`. An absent payload
+ * (`undefined` or `null`) hashes as `{}`, so "no payload" has one fixed hash.
+ * Throws a TypeError for values JSON cannot represent (functions, symbols,
+ * NaN, Infinity), since no token could ever commit to them.
+ */
+export function payloadSha256(payload: unknown): string {
+  let canonical: string | undefined;
+  try {
+    canonical = canonicalize(payload ?? {});
+  } catch (err) {
+    throw new TypeError(`payload is not representable as JSON: ${(err as Error).message}`);
+  }
+  if (canonical === undefined) throw new TypeError("payload is not representable as JSON");
+  return createHash("sha256").update(canonical, "utf8").digest("base64url");
+}
