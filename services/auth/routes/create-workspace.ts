@@ -1,0 +1,26 @@
+import { create } from "@bufbuild/protobuf";
+import {
+  CreateWorkspaceResponseSchema,
+  type CreateWorkspaceRequest,
+  type CreateWorkspaceResponse,
+} from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { newId } from "../../../lib/ids.js";
+import { requireScope } from "../domain/scope-check.js";
+import { validateName } from "../domain/validate-name.js";
+import type { AuthDeps } from "./auth-deps.js";
+import { requireCaller } from "./require-caller.js";
+import { workspaceMessage } from "./workspace-message.js";
+
+/**
+ * CreateWorkspace: a new workspace `ws_…` named `name` (1..200 characters,
+ * trimmed). The caller must hold admin:workspaces:write.
+ */
+export async function createWorkspace(deps: AuthDeps, req: CreateWorkspaceRequest): Promise<CreateWorkspaceResponse> {
+  const caller = requireCaller(req.caller);
+  requireScope(caller.scopes, "admin:workspaces:write");
+  const name = validateName("name", req.name);
+  const now = deps.clock.now();
+  const ws = { id: newId("ws", now), name, createdAt: now };
+  if (!(await deps.workspaces.insertIfAbsent(ws))) throw new Error("workspace id collision");
+  return create(CreateWorkspaceResponseSchema, { workspace: workspaceMessage(ws) });
+}
