@@ -1,0 +1,91 @@
+import type { Severity } from "./rule.js";
+
+/** A built-in pattern library: a named group of data categories a rule can reference. */
+export interface PatternLibrary {
+  id: string;
+  name: string;
+  description: string;
+  /** IDs of the categories the library detects, in catalogue order. */
+  categoryIds: readonly string[];
+}
+
+/** A named kind of sensitive data or attack a detector recognises. */
+export interface DataCategory {
+  id: string;
+  name: string;
+  description: string;
+  libraryId: string;
+  defaultSeverity: Severity;
+}
+
+type CategoryEntry = Omit<DataCategory, "libraryId">;
+
+const PII: readonly CategoryEntry[] = [
+  { id: "email", name: "Email address", description: "An e-mail address such as jane@example.com.", defaultSeverity: "medium" },
+  { id: "phone", name: "Phone number", description: "A telephone number in national or international (E.164) form.", defaultSeverity: "medium" },
+  { id: "credit_card", name: "Credit card number", description: "A payment card number that passes the Luhn check.", defaultSeverity: "high" },
+  { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS).", defaultSeverity: "high" },
+  { id: "iban", name: "IBAN", description: "An International Bank Account Number with a valid check digit.", defaultSeverity: "high" },
+  { id: "ip_address", name: "IP address", description: "An IPv4 or IPv6 address.", defaultSeverity: "low" },
+];
+
+const SECRETS: readonly CategoryEntry[] = [
+  { id: "aws_access_key_id", name: "AWS access key ID", description: "An AWS access key ID (AKIA… / ASIA…).", defaultSeverity: "high" },
+  { id: "aws_secret_access_key", name: "AWS secret access key", description: "A 40-character AWS secret access key.", defaultSeverity: "critical" },
+  { id: "github_token", name: "GitHub token", description: "A GitHub personal access, OAuth, app or refresh token (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_).", defaultSeverity: "critical" },
+  { id: "gitlab_token", name: "GitLab token", description: "A GitLab personal, project or group access token (glpat-).", defaultSeverity: "critical" },
+  { id: "slack_token", name: "Slack token", description: "A Slack bot, user or app token (xoxb-, xoxp-, xapp-…).", defaultSeverity: "critical" },
+  { id: "stripe_key", name: "Stripe key", description: "A Stripe secret or restricted API key (sk_live_, rk_live_, sk_test_…).", defaultSeverity: "critical" },
+  { id: "google_api_key", name: "Google API key", description: "A Google Cloud API key (AIza…).", defaultSeverity: "high" },
+  { id: "openai_api_key", name: "OpenAI API key", description: "An OpenAI API key (sk-…, sk-proj-…).", defaultSeverity: "critical" },
+  { id: "anthropic_api_key", name: "Anthropic API key", description: "An Anthropic API key (sk-ant-…).", defaultSeverity: "critical" },
+  { id: "private_key", name: "Private key", description: "A PEM-encoded private key block (RSA, EC, OpenSSH, PKCS#8).", defaultSeverity: "critical" },
+  { id: "jwt", name: "JSON Web Token", description: "A signed JSON Web Token (three base64url segments).", defaultSeverity: "high" },
+  { id: "generic_secret", name: "Generic secret", description: "A high-entropy value assigned to a name like password, secret, token or api_key.", defaultSeverity: "high" },
+];
+
+const PROMPT_INJECTION: readonly CategoryEntry[] = [
+  { id: "instruction_override", name: "Instruction override", description: "Text telling the model to ignore or replace its previous instructions.", defaultSeverity: "high" },
+  { id: "system_prompt_extraction", name: "System prompt extraction", description: "Text asking the model to reveal its system prompt or hidden instructions.", defaultSeverity: "high" },
+  { id: "roleplay_jailbreak", name: "Role-play jailbreak", description: "Text casting the model as an unrestricted persona to escape its rules (DAN and the like).", defaultSeverity: "high" },
+  { id: "encoded_payload", name: "Encoded payload", description: "Instructions smuggled in base64, hex or similar encodings.", defaultSeverity: "medium" },
+  { id: "hidden_unicode", name: "Hidden Unicode", description: "Invisible or bidirectional-control characters (tag characters, zero-width, RLO) hiding text.", defaultSeverity: "medium" },
+];
+
+const LIBRARY_ENTRIES: readonly { id: string; name: string; description: string; categories: readonly CategoryEntry[] }[] = [
+  { id: "pii", name: "Personal data", description: "Personally identifiable information: contact details, government and financial identifiers.", categories: PII },
+  { id: "secrets", name: "Secrets and credentials", description: "API keys, access tokens, private keys and other credentials.", categories: SECRETS },
+  { id: "prompt_injection", name: "Prompt injection", description: "Attempts to override, extract or smuggle instructions to the model.", categories: PROMPT_INJECTION },
+];
+
+/**
+ * The built-in pattern libraries, in catalogue order. This is the
+ * authoritative list of library IDs rules may reference and detectors implement.
+ */
+export const PATTERN_LIBRARIES: readonly PatternLibrary[] = LIBRARY_ENTRIES.map((l) => ({
+  id: l.id,
+  name: l.name,
+  description: l.description,
+  categoryIds: l.categories.map((c) => c.id),
+}));
+
+/**
+ * Every data category of every library, in catalogue order. This is the
+ * authoritative list of category IDs rules may reference and detectors implement.
+ */
+export const DATA_CATEGORIES: readonly DataCategory[] = LIBRARY_ENTRIES.flatMap((l) =>
+  l.categories.map((c) => ({ ...c, libraryId: l.id })),
+);
+
+const libraryById = new Map(PATTERN_LIBRARIES.map((l) => [l.id, l]));
+const categoryById = new Map(DATA_CATEGORIES.map((c) => [c.id, c]));
+
+/** The library with this ID, or undefined when the catalogue has none. */
+export function findLibrary(id: string): PatternLibrary | undefined {
+  return libraryById.get(id);
+}
+
+/** The data category with this ID, or undefined when the catalogue has none. */
+export function findCategory(id: string): DataCategory | undefined {
+  return categoryById.get(id);
+}

@@ -1,0 +1,28 @@
+import { create } from "@bufbuild/protobuf";
+import {
+  CreateRuleResponseSchema,
+  type CreateRuleRequest,
+  type CreateRuleResponse,
+} from "../../../gen/gatehouse/secure/v1/secure_pb.js";
+import { newId } from "../../../lib/ids.js";
+import { createRuleSpec } from "../domain/create-rule-spec.js";
+import { newRule } from "../domain/new-rule.js";
+import { createInputFromProto } from "./rule-input-from-proto.js";
+import { ruleToProto } from "./rule-to-proto.js";
+import type { SecureDeps } from "./secure-deps.js";
+import { workspaceOf } from "./workspace-of.js";
+
+/**
+ * `CreateRule`: validates the spec (defaults: flag, medium, draft, applies to
+ * all) and stores it in the caller's workspace at version 1. The REST answer is 201.
+ */
+export function createRule(deps: SecureDeps) {
+  return async (req: CreateRuleRequest): Promise<CreateRuleResponse> => {
+    const workspaceId = workspaceOf(req.caller);
+    const spec = createRuleSpec(createInputFromProto(req.rule));
+    const now = deps.clock.now();
+    const rule = newRule(spec, { id: newId("rule", now), workspaceId }, now);
+    await deps.rules.insert(rule);
+    return create(CreateRuleResponseSchema, { rule: ruleToProto(rule) });
+  };
+}

@@ -1,0 +1,239 @@
+import { ObjectId, type Collection, type Db, type WithId } from "mongodb";
+import { systemClock, type Clock } from "../../../lib/clock.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
+import type { DataDirection, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
+import type { RuleFilter, RuleStore } from "./rule-store.js";
+import { SeededWorkspaces } from "./seeded-workspaces.js";
+
+/** The collection holding every workspace's rule revisions. */
+export const RULES_COLLECTION = "secure_rules";
+
+interface SpecFields {
+  name: string;
+  description: string | null;
+  type: string;
+  action: string;
+  severity: string;
+  status: string;
+  applies_to_all: boolean;
+  agent_ids: string[];
+  data_direction: string | null;
+  custom_patterns: string[];
+  tool_names: string[];
+  data_categories: string[];
+  data_descriptions: string[];
+  dsl_statements: string[];
+  pattern_library_ids: string[];
+}
+
+/** One revision of a rule; the rule is its highest-version revision. */
+interface RuleDoc extends SpecFields {
+  workspace_id: string;
+  id: string;
+  version: number;
+  is_built_in: boolean;
+  builtin_rank: number;
+  /** Set when the rule is created and carried by every revision: breaks created_at ties in listings. */
+  created_seq: ObjectId;
+  trigger_count: number;
+  last_triggered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * Rule store on MongoDB, collection `secure_rules`. Each accepted edit inserts
+ * a new revision document; the unique index on (workspace_id, id, version)
+ * lets exactly one of concurrent edits from the same version in, and
+ * superseded revisions are then deleted. Inserts are used instead of a
+ * conditional `findOneAndUpdate` because FerretDB, which must be supported,
+ * does not apply conditional updates atomically, while it does enforce unique
+ * indexes atomically. Needs no transactions.
+ */
+export class MongoRuleStore implements RuleStore {
+  private readonly rules: Collection<RuleDoc>;
+  private readonly seeded: SeededWorkspaces;
+  private indexes: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.rules = db.collection<RuleDoc>(RULES_COLLECTION);
+    this.seeded = new SeededWorkspaces((workspaceId) => this.seed(workspaceId));
+  }
+
+  async insert(rule: Rule): Promise<void> {
+    await this.ready(rule.workspaceId);
+    // A rule is new only if no revision of it exists; a duplicate ID is refused
+    // here and, for concurrent creates, by the unique index.
+    if (await this.latest(rule.workspaceId, rule.id)) {
+      throw new Error(`rule ${rule.id} already exists in workspace ${rule.workspaceId}`);
+    }
+    await this.rules.insertOne(toDoc(rule, new ObjectId()));
+  }
+
+  async get(workspaceId: string, id: string): Promise<Rule | null> {
+    await this.ready(workspaceId);
+    const doc = await this.latest(workspaceId, id);
+    return doc ? fromDoc(doc) : null;
+  }
+
+  async list(workspaceId: string, filter: RuleFilter = {}): Promise<Rule[]> {
+    await this.ready(workspaceId);
+    // Filters apply to each rule's latest revision, so they run after picking it.
+    const latest = new Map<string, RuleDoc>();
+    for (const doc of await this.rules.find({ workspace_id: workspaceId }).toArray()) {
+      const seen = latest.get(doc.id);
+      if (!seen || seen.version < doc.version) latest.set(doc.id, doc);
+    }
+    return [...latest.values()]
+      .filter((d) => (!filter.status || d.status === filter.status) && (!filter.type || d.type === filter.type))
+      .sort(listOrder)
+      .map(fromDoc);
+  }
+
+  async updateSpec(
+    workspaceId: string,
+    id: string,
+    expectedVersion: number,
+    spec: RuleSpec,
+    updatedAt: number,
+  ): Promise<Rule | null> {
+    await this.ready(workspaceId);
+    const current = await this.latest(workspaceId, id);
+    if (!current || current.is_built_in || current.version !== expectedVersion) return null;
+    const { _id, ...kept } = current;
+    const next: RuleDoc = { ...kept, ...specFields(spec), version: expectedVersion + 1, updated_at: updatedAt };
+    try {
+      await this.rules.insertOne(next);
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return null;
+      throw err;
+    }
+    // Cleanup only: readers always take the highest version, so a revision left
+    // behind by a failed delete changes no answer and the next edit removes it.
+    await this.rules.deleteMany({ workspace_id: workspaceId, id, version: { $lt: next.version } }).catch(() => undefined);
+    return fromDoc(next);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.db.command({ ping: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async latest(workspaceId: string, id: string): Promise<WithId<RuleDoc> | null> {
+    const [doc] = await this.rules.find({ workspace_id: workspaceId, id }).sort({ version: -1 }).limit(1).toArray();
+    return doc ?? null;
+  }
+
+  // Indexes are created on first use (creating an existing index is a no-op);
+  // a failure is forgotten so the next operation tries again.
+  private async ready(workspaceId: string): Promise<void> {
+    this.indexes ??= this.createIndexes().catch((err: unknown) => {
+      this.indexes = undefined;
+      throw err;
+    });
+    await this.indexes;
+    await this.seeded.ensure(workspaceId);
+  }
+
+  // One index per command: FerretDB drops the connection when two processes
+  // send a multi-index createIndexes for a new collection at the same time.
+  private async createIndexes(): Promise<void> {
+    await this.rules.createIndex({ workspace_id: 1, id: 1, version: 1 }, { name: "workspace_id_id_version", unique: true });
+  }
+
+  // Insert-if-absent: revision 1 of a built-in is written once per workspace; a
+  // replica seeding the same workspace at the same moment loses on the unique index.
+  private async seed(workspaceId: string): Promise<void> {
+    const rules = builtInRulesFor(workspaceId, this.clock.now());
+    const present = new Set(
+      (await this.rules.find({ workspace_id: workspaceId, is_built_in: true }, { projection: { id: 1 } }).toArray()).map((d) => d.id),
+    );
+    for (const rule of rules.filter((r) => !present.has(r.id))) {
+      try {
+        await this.rules.insertOne(toDoc(rule, new ObjectId()));
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    }
+  }
+}
+
+// Built-ins first in catalogue order, then creation order.
+function listOrder(a: RuleDoc, b: RuleDoc): number {
+  if (a.is_built_in !== b.is_built_in) return a.is_built_in ? -1 : 1;
+  if (a.builtin_rank !== b.builtin_rank) return a.builtin_rank - b.builtin_rank;
+  if (a.created_at !== b.created_at) return a.created_at - b.created_at;
+  return a.created_seq.toHexString().localeCompare(b.created_seq.toHexString());
+}
+
+function specFields(spec: RuleSpec): SpecFields {
+  return {
+    name: spec.name,
+    description: spec.description,
+    type: spec.type,
+    action: spec.action,
+    severity: spec.severity,
+    status: spec.status,
+    applies_to_all: spec.appliesToAll,
+    agent_ids: [...spec.agentIds],
+    data_direction: spec.dataDirection,
+    custom_patterns: [...spec.customPatterns],
+    tool_names: [...spec.toolNames],
+    data_categories: [...spec.dataCategories],
+    data_descriptions: [...spec.dataDescriptions],
+    dsl_statements: [...spec.dslStatements],
+    pattern_library_ids: [...spec.patternLibraryIds],
+  };
+}
+
+function toDoc(rule: Rule, createdSeq: ObjectId): RuleDoc {
+  return {
+    ...specFields(rule),
+    workspace_id: rule.workspaceId,
+    id: rule.id,
+    version: rule.version,
+    is_built_in: rule.isBuiltIn,
+    builtin_rank: rule.isBuiltIn ? builtInRank(rule.id) : -1,
+    created_seq: createdSeq,
+    trigger_count: rule.triggerCount,
+    last_triggered_at: rule.lastTriggeredAt,
+    created_at: rule.createdAt,
+    updated_at: rule.updatedAt,
+  };
+}
+
+function fromDoc(doc: RuleDoc): Rule {
+  return {
+    id: doc.id,
+    workspaceId: doc.workspace_id,
+    name: doc.name,
+    description: doc.description ?? null,
+    type: doc.type as RuleType,
+    action: doc.action as RuleAction,
+    severity: doc.severity as Severity,
+    status: doc.status as RuleStatus,
+    isBuiltIn: doc.is_built_in,
+    appliesToAll: doc.applies_to_all,
+    agentIds: doc.agent_ids,
+    dataDirection: (doc.data_direction ?? null) as DataDirection | null,
+    customPatterns: doc.custom_patterns,
+    toolNames: doc.tool_names,
+    dataCategories: doc.data_categories,
+    dataDescriptions: doc.data_descriptions,
+    dslStatements: doc.dsl_statements,
+    patternLibraryIds: doc.pattern_library_ids,
+    triggerCount: doc.trigger_count,
+    lastTriggeredAt: doc.last_triggered_at ?? null,
+    version: doc.version,
+    createdAt: doc.created_at,
+    updatedAt: doc.updated_at,
+  };
+}
