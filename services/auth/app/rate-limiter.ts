@@ -15,7 +15,11 @@ export interface RateLimitVerdict {
   policy: RateLimitPolicy;
   /** Requests still admissible right now. */
   remaining: number;
-  /** Whole seconds until there is room for one more request; 0 while there is. */
+  /**
+   * Whole seconds until the quota recovers: while there is room, until the
+   * current window ends and its requests start ageing out; when there is
+   * none, until one more request is admissible.
+   */
   resetSeconds: number;
   /** Whole seconds (≥ 1) to wait when refused; 0 when allowed. */
   retryAfterSeconds: number;
@@ -46,7 +50,9 @@ export class RateLimiter {
     if (res.admitted) {
       const remaining = remainingQuota(counts, elapsedMs, policy.limit, windowMs);
       const resetSeconds =
-        remaining > 0 ? 0 : retryAfterSeconds(msUntilAdmissible(counts, elapsedMs, policy.limit, windowMs));
+        remaining > 0
+          ? Math.max(1, Math.ceil((windowMs - elapsedMs) / 1000))
+          : retryAfterSeconds(msUntilAdmissible(counts, elapsedMs, policy.limit, windowMs));
       return { allowed: true, policy, remaining, resetSeconds, retryAfterSeconds: 0 };
     }
     const wait = retryAfterSeconds(msUntilAdmissible(counts, elapsedMs, policy.limit, windowMs));

@@ -114,7 +114,8 @@ export type RateLimitState = Message<"gatehouse.auth.v1.RateLimitState"> & {
   remaining: number;
 
   /**
-   * Seconds until the window has room again for one more request.
+   * Seconds until the quota recovers: while there is room, until the current
+   * window ends; when there is none, until one more request is admissible.
    *
    * @generated from field: int32 reset_seconds = 5;
    */
