@@ -1,0 +1,106 @@
+import type { EventBus } from "../../../lib/bus/event-bus.js";
+import type { Clock } from "../../../lib/clock.js";
+import { NotFoundError, UnavailableError } from "../../../lib/errors.js";
+import type { Logger } from "../../../lib/logger.js";
+import { isTerminal, type Checkpoint } from "../domain/checkpoint.js";
+import { expireCheckpoint, isDue } from "../domain/checkpoint-transitions.js";
+import type { CheckpointStore } from "../store/checkpoint-store.js";
+import { signDecision, type DecisionSigningClient } from "./decision-signer.js";
+import { publishCheckpointChanged } from "./publish-checkpoint-changed.js";
+
+/** What a `CheckpointLifecycle` works with. */
+export interface CheckpointLifecycleDeps {
+  store: CheckpointStore;
+  auth: DecisionSigningClient;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+}
+
+// Bounds the re-read-and-retry loop of a change racing many others on one checkpoint.
+const MAX_ATTEMPTS = 50;
+
+/**
+ * Every write of a checkpoint goes through here, so three rules hold
+ * everywhere: a checkpoint that becomes terminal gets its decision token in
+ * the same conditional write (signed first; a write that loses its race
+ * discards the token unseen), every stored change is announced on the bus,
+ * and every read first expires a pending checkpoint whose time is up.
+ */
+export class CheckpointLifecycle {
+  constructor(private readonly deps: CheckpointLifecycleDeps) {}
+
+  /** The clock the lifecycle judges expiry by. */
+  get clock(): Clock {
+    return this.deps.clock;
+  }
+
+  /** Stores a new checkpoint, signing its decision first when it is already terminal. */
+  async create(checkpoint: Checkpoint): Promise<Checkpoint> {
+    const stored = await this.withToken(checkpoint);
+    await this.deps.store.insert(stored);
+    await publishCheckpointChanged(this.deps.bus, this.deps.logger, stored);
+    return stored;
+  }
+
+  /**
+   * Writes `next` over `current` if nobody changed it since it was read.
+   * Resolves the stored checkpoint, or null when the write lost a race.
+   */
+  async commit(current: Checkpoint, next: Checkpoint): Promise<Checkpoint | null> {
+    const stored = await this.withToken(next);
+    if (!(await this.deps.store.update(stored, current.revision))) return null;
+    await publishCheckpointChanged(this.deps.bus, this.deps.logger, stored);
+    return stored;
+  }
+
+  /**
+   * The current state of a checkpoint of `workspaceId`, after expiring it if
+   * it is pending and due. Throws NotFoundError for an unknown (or another
+   * workspace's) ID.
+   */
+  async read(workspaceId: string, id: string): Promise<Checkpoint> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.deps.store.get(workspaceId, id);
+      if (!current) throw new NotFoundError("checkpoint", id);
+      if (!isDue(current, this.deps.clock.now())) return current;
+      const stored = await this.commit(current, expireCheckpoint(current));
+      if (stored) return stored;
+      if (attempt >= MAX_ATTEMPTS) throw busy();
+    }
+  }
+
+  /**
+   * Applies `change` to the fresh state of a checkpoint and stores the result
+   * conditionally; a lost race re-reads and re-applies, so `change` (which
+   * may throw a domain error) always judges the latest state.
+   */
+  async mutate(workspaceId: string, id: string, change: (current: Checkpoint, now: number) => Checkpoint): Promise<Checkpoint> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.read(workspaceId, id);
+      const stored = await this.commit(current, change(current, this.deps.clock.now()));
+      if (stored) return stored;
+      if (attempt >= MAX_ATTEMPTS) throw busy();
+    }
+  }
+
+  /**
+   * Expires up to `limit` due pending checkpoints (of one workspace when
+   * given). A checkpoint another replica changed first is left alone.
+   * Resolves how many due checkpoints were found.
+   */
+  async expireDue(limit: number, workspaceId?: string): Promise<number> {
+    const due = await this.deps.store.listDue(this.deps.clock.now(), limit, workspaceId);
+    for (const checkpoint of due) await this.commit(checkpoint, expireCheckpoint(checkpoint));
+    return due.length;
+  }
+
+  private async withToken(checkpoint: Checkpoint): Promise<Checkpoint> {
+    if (!isTerminal(checkpoint.status) || checkpoint.decisionToken !== null) return checkpoint;
+    return { ...checkpoint, decisionToken: await signDecision(this.deps.auth, checkpoint) };
+  }
+}
+
+function busy(): UnavailableError {
+  return new UnavailableError("the checkpoint is being changed by other requests; try again");
+}

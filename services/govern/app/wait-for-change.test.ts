@@ -1,0 +1,90 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
+import { MemoryEventBus } from "../../../lib/bus/memory-event-bus.js";
+import { systemClock } from "../../../lib/clock.js";
+import { openSqlite, type SqliteDatabase } from "../../../lib/db/sqlite.js";
+import { silentLogger } from "../../../lib/logger.js";
+import type { Checkpoint } from "../domain/checkpoint.js";
+import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "../domain/checkpoint-changed.js";
+import { SqliteCheckpointStore } from "../store/sqlite-checkpoint-store.js";
+import { CheckpointLifecycle } from "./checkpoint-lifecycle.js";
+import { waitForChange } from "./wait-for-change.js";
+
+const logger = silentLogger();
+
+function pending(id: string, expiresAt: number): Checkpoint {
+  return {
+    id,
+    workspaceId: "ws_a",
+    agentId: null,
+    agentName: null,
+    action: "deploy",
+    payload: null,
+    context: null,
+    reasoning: null,
+    autonomyLevel: null,
+    policyIds: [],
+    policyGroupIds: [],
+    status: "pending",
+    reason: "r",
+    decisionToken: null,
+    expiresAt,
+    createdAt: Date.now(),
+    decidedAt: null,
+    evals: [],
+    votes: [],
+    revision: 1,
+  };
+}
+
+describe("waitForChange", () => {
+  let db: SqliteDatabase;
+  let bus: MemoryEventBus;
+  let fanOut: KeyedFanOut;
+  let lifecycle: CheckpointLifecycle;
+
+  beforeEach(() => {
+    db = openSqlite(":memory:");
+    bus = new MemoryEventBus({ logger });
+    fanOut = new KeyedFanOut({ bus, pattern: CHECKPOINT_CHANGED_PATTERN, keyOf: (_s, e) => parseCheckpointChanged(e)?.id, logger });
+    const auth = { signDecision: async () => ({ token: "signed" }) } as never;
+    lifecycle = new CheckpointLifecycle({ store: new SqliteCheckpointStore(db), auth, bus, clock: systemClock, logger });
+  });
+  afterEach(async () => {
+    fanOut.close();
+    await bus.close();
+    db.close();
+  });
+
+  it("frees its listener when the caller aborts", async () => {
+    await lifecycle.create(pending("cp_1", Date.now() + 60_000));
+    const abort = new AbortController();
+    const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_1", 30_000, abort.signal);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fanOut.listenerCount).toBe(1);
+    abort.abort();
+    const err = await waiting.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectError);
+    expect((err as ConnectError).code).toBe(Code.Canceled);
+    expect(fanOut.listenerCount).toBe(0);
+  });
+
+  it("frees its listener after every outcome", async () => {
+    await lifecycle.create(pending("cp_2", Date.now() + 60_000));
+    const res = await waitForChange({ lifecycle, fanOut }, "ws_a", "cp_2", 50);
+    expect(res.changed).toBe(false);
+    await expect(waitForChange({ lifecycle, fanOut }, "ws_a", "cp_missing", 50)).rejects.toThrow(/not found/);
+    expect(fanOut.listenerCount).toBe(0);
+  });
+
+  it("sees a change stored between its registration and its first read (no lost wake-up)", async () => {
+    const cp = await lifecycle.create(pending("cp_3", Date.now() + 60_000));
+    // The change lands before the waiter's first read; its event arrives after.
+    const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_3", 5000);
+    await lifecycle.commit(cp, { ...cp, status: "cancelled", reason: "x", decidedAt: Date.now(), revision: 2 });
+    const res = await waiting;
+    expect(res.checkpoint.status).toBe("cancelled");
+    expect(res.changed).toBe(true);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Client } from "@connectrpc/connect";
+import type { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
+import type { EventBus } from "../../lib/bus/event-bus.js";
+import { KeyedFanOut } from "../../lib/bus/keyed-fan-out.js";
+import { systemClock, type Clock } from "../../lib/clock.js";
+import type { StoreBackend } from "../../lib/db/backend.js";
+import { createIdempotencyStore } from "../../lib/idempotency/index.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Component } from "../../lib/rpc/component.js";
+import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
+import { ExpirySweeper } from "./app/expiry-sweeper.js";
+import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "./domain/checkpoint-changed.js";
+import { governRoutes } from "./routes/index.js";
+import { createAgentStore } from "./store/create-agent-store.js";
+import { createCheckpointStore } from "./store/create-checkpoint-store.js";
+import { createPolicyStore } from "./store/create-policy-store.js";
+
+/** Default period of the expiry sweeper. */
+export const DEFAULT_SWEEP_INTERVAL_MS = 1000;
+
+// Idempotency keys live 24 h; neither SQLite nor FerretDB deletes them by itself.
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 60_000;
+
+/** What the govern service is built from. */
+export interface GovernOptions {
+  /** Where checkpoints, policies, agents and idempotency keys live; the caller owns and closes it. */
+  backend: StoreBackend;
+  /** The process's event bus (shared with the other components of the process); the caller closes it. */
+  bus: EventBus;
+  /** The auth service, which signs decision tokens (in-process router or gRPC). */
+  auth: Client<typeof AuthService>;
+  logger: Logger;
+  /** Defaults to the wall clock. */
+  clock?: Clock;
+  /** Period of the expiry sweeper; default 1000 ms. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * Wires the govern service: its stores on `backend`, ONE subscription to
+ * checkpoint-change events on `bus` fanned out to every waiter of the
+ * process, the expiry sweeper and the purge of expired idempotency keys
+ * (both started here). `ready()` is true when the store answers and the bus
+ * is connected; `close()` stops the background work (waiting for a sweep in
+ * progress) and drops the subscription, leaving the backend, bus and auth
+ * client, which belong to the caller.
+ */
+export async function composeGovern(opts: GovernOptions): Promise<Component> {
+  const clock = opts.clock ?? systemClock;
+  const checkpoints = createCheckpointStore(opts.backend);
+  const lifecycle = new CheckpointLifecycle({ store: checkpoints, auth: opts.auth, bus: opts.bus, clock, logger: opts.logger });
+  const fanOut = new KeyedFanOut({
+    bus: opts.bus,
+    pattern: CHECKPOINT_CHANGED_PATTERN,
+    keyOf: (_subject, event) => parseCheckpointChanged(event)?.id,
+    logger: opts.logger,
+  });
+  const idempotency = createIdempotencyStore(opts.backend, "govern_idempotency");
+  const sweeper = new ExpirySweeper(lifecycle, opts.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, opts.logger);
+  sweeper.start();
+  const purge = setInterval(() => {
+    idempotency.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired idempotency keys failed"));
+  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  purge.unref();
+  opts.logger.debug({ store: opts.backend.kind }, "govern service composed");
+  return {
+    serviceNames: [GovernService.typeName],
+    routes: governRoutes({
+      checkpoints,
+      lifecycle,
+      policies: createPolicyStore(opts.backend),
+      agents: createAgentStore(opts.backend),
+      idempotency,
+      fanOut,
+      clock,
+      logger: opts.logger,
+    }),
+    ready: async () => {
+      const [store, bus] = await Promise.all([checkpoints.ping(), fanOut.ready()]);
+      return store && bus;
+    },
+    close: async () => {
+      clearInterval(purge);
+      await sweeper.stop();
+      fanOut.close();
+    },
+  };
+}

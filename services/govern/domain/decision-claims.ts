@@ -1,0 +1,22 @@
+import type { JsonObject } from "@bufbuild/protobuf";
+import { payloadSha256 } from "../../../lib/payload-hash.js";
+import type { Checkpoint } from "./checkpoint.js";
+
+/**
+ * The Gatehouse claims of a terminal checkpoint's decision token (the auth
+ * service adds iss, aud = workspace, sub = checkpoint id, jti, iat, exp):
+ * `status`, `action`, `payload_sha256`, `agent_id` and `agent_name` (null
+ * when not supplied), `policy_ids` (the applicable policies) and `approvers`
+ * (subjects who voted approve, in voting order).
+ */
+export function decisionClaims(checkpoint: Checkpoint): JsonObject {
+  return {
+    status: checkpoint.status,
+    action: checkpoint.action,
+    payload_sha256: payloadSha256(checkpoint.payload),
+    agent_id: checkpoint.agentId,
+    agent_name: checkpoint.agentName,
+    policy_ids: checkpoint.evals.filter((e) => e.applicability === "applicable").map((e) => e.policyId),
+    approvers: checkpoint.votes.filter((v) => v.decision === "approve").map((v) => v.subject),
+  };
+}

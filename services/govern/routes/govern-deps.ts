@@ -1,0 +1,22 @@
+import type { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
+import type { Clock } from "../../../lib/clock.js";
+import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
+import type { Logger } from "../../../lib/logger.js";
+import type { CheckpointLifecycle } from "../app/checkpoint-lifecycle.js";
+import type { AgentStore } from "../store/agent-store.js";
+import type { CheckpointStore } from "../store/checkpoint-store.js";
+import type { PolicyStore } from "../store/policy-store.js";
+
+/** What the govern service's RPC handlers need. */
+export interface GovernDeps {
+  checkpoints: CheckpointStore;
+  /** Every checkpoint write and expiring read goes through it. */
+  lifecycle: CheckpointLifecycle;
+  policies: PolicyStore;
+  agents: AgentStore;
+  idempotency: IdempotencyStore;
+  /** The process's one subscription to checkpoint changes, fanned out to waiters. */
+  fanOut: KeyedFanOut;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,46 @@
+import { expect, it } from "vitest";
+import { PolicyOutcome, VoteDecision } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { callerOf, onEveryEngine, rpcError } from "../../../test/support/govern-harness.js";
+
+const a = callerOf("ws_a", "alice");
+const b = callerOf("ws_b", "alice");
+
+onEveryEngine({}, (h) => {
+  it("treats another workspace's IDs as non-existent on every RPC", async () => {
+    const agent = (await h().client.createAgent({ caller: a, name: "A" })).agent!;
+    const policy = (await h().client.createPolicy({ caller: a, policy: { name: "Block", outcome: PolicyOutcome.BLOCK, match: { actions: ["never"] } } })).policy!;
+    const cp = (await h().client.createCheckpoint({ caller: a, action: "deploy" })).checkpoint!;
+    const c = h().client;
+    const notFound = { code: "NOT_FOUND" };
+
+    expect(await rpcError(c.getCheckpoint({ caller: b, id: cp.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.waitCheckpoint({ caller: b, id: cp.id, timeoutSeconds: 1 }))).toMatchObject(notFound);
+    expect(await rpcError(c.decideCheckpoint({ caller: b, id: cp.id, decision: VoteDecision.APPROVE }))).toMatchObject(notFound);
+    expect(await rpcError(c.cancelCheckpoint({ caller: b, id: cp.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.getPolicy({ caller: b, id: policy.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.updatePolicy({ caller: b, id: policy.id, policy: { name: "x" }, updateMask: { paths: ["name"] } }))).toMatchObject(notFound);
+    expect(await rpcError(c.getAgent({ caller: b, id: agent.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.createCheckpoint({ caller: b, action: "deploy", agentId: agent.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.createCheckpoint({ caller: b, action: "deploy", policyIds: [policy.id] }))).toMatchObject(notFound);
+
+    expect((await c.listCheckpoints({ caller: b })).checkpoints).toEqual([]);
+    expect((await c.listPolicies({ caller: b })).policies).toEqual([]);
+    expect((await c.listActivePolicies({ caller: b })).policies).toEqual([]);
+    expect((await c.listAgents({ caller: b })).agents).toEqual([]);
+
+    // Nothing of ws_b's touched ws_a's checkpoint.
+    const still = (await c.getCheckpoint({ caller: a, id: cp.id })).checkpoint!;
+    expect(still.revision).toBe(1);
+  });
+
+  it("evaluates a checkpoint only against its own workspace's policies", async () => {
+    await h().client.createPolicy({ caller: a, policy: { name: "Block all", outcome: PolicyOutcome.BLOCK } });
+    const cp = (await h().client.createCheckpoint({ caller: b, action: "deploy" })).checkpoint!;
+    expect(cp.evals).toEqual([]);
+    expect(cp.reason).toBe("no policy applies; awaiting a reviewer");
+  });
+
+  it("refuses a call without a workspace", async () => {
+    expect(await rpcError(h().client.listAgents({}))).toMatchObject({ code: "VALIDATION_ERROR", field: "caller.workspace_id" });
+  });
+});

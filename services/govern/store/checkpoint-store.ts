@@ -1,0 +1,39 @@
+import type { Checkpoint, CheckpointStatus } from "../domain/checkpoint.js";
+
+/** One page of a workspace's checkpoints. */
+export interface CheckpointListQuery {
+  /** Only checkpoints of this status; absent lists every status. */
+  status?: CheckpointStatus;
+  /** Page size, at least 1. */
+  limit: number;
+  /** Continue after this checkpoint ID (exclusive). */
+  afterId?: string;
+}
+
+/**
+ * Storage port of checkpoints (votes and evals live inside the checkpoint).
+ * Every write after the insert is conditional on the stored revision, so of
+ * concurrent writers that read the same revision exactly one wins.
+ */
+export interface CheckpointStore {
+  /** Stores a new checkpoint; its ID must be new. */
+  insert(checkpoint: Checkpoint): Promise<void>;
+  /** The checkpoint of `workspaceId` with this ID, or null (also for another workspace's). */
+  get(workspaceId: string, id: string): Promise<Checkpoint | null>;
+  /** A page of the workspace's checkpoints, newest first (descending ID). */
+  list(workspaceId: string, query: CheckpointListQuery): Promise<Checkpoint[]>;
+  /**
+   * Replaces the mutable state (status, reason, decision token, decided_at,
+   * evals, votes, revision) of `next`'s checkpoint with `next`'s, only when
+   * the stored revision is `expectedRevision`; `next.revision` must be
+   * `expectedRevision + 1`. Resolves true when it did.
+   */
+  update(next: Checkpoint, expectedRevision: number): Promise<boolean>;
+  /**
+   * Pending checkpoints whose `expires_at` is at or before `now`, soonest
+   * first, at most `limit`; across all workspaces, or one when given.
+   */
+  listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]>;
+  /** Resolves true when the storage engine answers. */
+  ping(): Promise<boolean>;
+}

@@ -1,0 +1,256 @@
+import type { Collection, Db, Filter } from "mongodb";
+import type { AutonomyLevel } from "../domain/autonomy-level.js";
+import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
+import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
+import { LazyIndexes } from "./lazy-indexes.js";
+import { MongoRevisionLog, revisionKey, type RevisionEntry } from "./mongo-revision-log.js";
+import { pingMongo } from "./ping-mongo.js";
+
+/** The collection holding every workspace's checkpoints (their latest state, as a projection). */
+export const CHECKPOINTS_COLLECTION = "govern_checkpoints";
+
+/** The collection logging every state after the first of every checkpoint. */
+export const CHECKPOINT_REVISIONS_COLLECTION = "govern_checkpoint_revisions";
+
+// What a vote or transition changes; every revision after the first is logged as one of these.
+interface StateFields {
+  status: string;
+  reason: string | null;
+  decision_token: string | null;
+  decided_at: number | null;
+  evals: EvalDoc[];
+  votes: VoteDoc[];
+}
+
+// The payload is the caller's arbitrary JSON: kept as text so that keys such as
+// "$where" or "a.b" never meet MongoDB's (or FerretDB's) field-name rules.
+interface CheckpointDoc extends StateFields {
+  workspace_id: string;
+  id: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  action: string;
+  payload_json: string | null;
+  context: string | null;
+  reasoning: string | null;
+  autonomy_level: string | null;
+  policy_ids: string[];
+  policy_group_ids: string[];
+  expires_at: number;
+  created_at: number;
+  revision: number;
+}
+
+interface EvalDoc {
+  policy_id: string;
+  policy_name: string;
+  applicability: string;
+  status: string;
+  quorum_required: number;
+  quorum_met: number;
+  pool_size: number;
+  reviewers: string[];
+}
+
+interface VoteDoc {
+  subject: string;
+  decision: string;
+  reason: string | null;
+  at: number;
+}
+
+/**
+ * Checkpoint store on MongoDB. Needs no transactions, change streams or TTL
+ * indexes (FerretDB has none). A checkpoint with its votes is one document
+ * in `govern_checkpoints`; each vote or transition is claimed by appending
+ * the new state to `govern_checkpoint_revisions`, whose unique index lets
+ * exactly one of concurrent writers at a revision win (see
+ * `MongoRevisionLog`), and is then projected onto the document. Reads roll a
+ * lagging document forward from the log, so they always see the latest state.
+ */
+export class MongoCheckpointStore implements CheckpointStore {
+  private readonly checkpoints: Collection<CheckpointDoc>;
+  private readonly log: MongoRevisionLog<StateFields>;
+  private readonly indexes: LazyIndexes;
+
+  constructor(private readonly db: Db) {
+    this.checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
+    this.log = new MongoRevisionLog<StateFields>(db, CHECKPOINT_REVISIONS_COLLECTION);
+    // One index per command: FerretDB drops the connection when two processes
+    // send a multi-index createIndexes for a new collection at the same time.
+    this.indexes = new LazyIndexes(async () => {
+      await this.checkpoints.createIndex({ workspace_id: 1, id: 1 }, { name: "workspace_id_id", unique: true });
+      await this.checkpoints.createIndex({ workspace_id: 1, status: 1, id: -1 }, { name: "workspace_queue" });
+      await this.checkpoints.createIndex({ status: 1, expires_at: 1 }, { name: "status_expires_at" });
+    });
+  }
+
+  async insert(checkpoint: Checkpoint): Promise<void> {
+    await this.indexes.ensure();
+    await this.checkpoints.insertOne(toDoc(checkpoint));
+  }
+
+  async get(workspaceId: string, id: string): Promise<Checkpoint | null> {
+    const doc = await this.current(workspaceId, id);
+    return doc ? fromDoc(doc) : null;
+  }
+
+  async list(workspaceId: string, query: CheckpointListQuery): Promise<Checkpoint[]> {
+    await this.indexes.ensure();
+    const filter: Filter<CheckpointDoc> = { workspace_id: workspaceId };
+    if (query.status) filter.status = query.status;
+    if (query.afterId) filter.id = { $lt: query.afterId };
+    const docs = await this.checkpoints
+      .find(filter, { projection: { _id: 0 } })
+      .sort({ id: -1 })
+      .limit(query.limit)
+      .toArray();
+    const fresh = await this.rollForwardAll(docs);
+    // A projection that lagged may have matched a status the checkpoint has since left.
+    return fresh.filter((d) => !query.status || d.status === query.status).map(fromDoc);
+  }
+
+  async update(next: Checkpoint, expectedRevision: number): Promise<boolean> {
+    if (next.revision !== expectedRevision + 1) throw new Error("a checkpoint update must move to the next revision");
+    const current = await this.current(next.workspaceId, next.id);
+    if (!current || current.revision !== expectedRevision) return false;
+    // Revisions are claimed one after another, so a writer that read a stale
+    // revision finds the next one taken: the append is the whole condition.
+    const doc = toDoc(next);
+    if (!(await this.log.append(next.workspaceId, next.id, next.revision, stateOf(doc)))) return false;
+    await this.project(doc);
+    return true;
+  }
+
+  async listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]> {
+    await this.indexes.ensure();
+    const filter: Filter<CheckpointDoc> = { status: "pending", expires_at: { $lte: now } };
+    if (workspaceId !== undefined) filter.workspace_id = workspaceId;
+    const docs = await this.checkpoints
+      .find(filter, { projection: { _id: 0 } })
+      .sort({ expires_at: 1 })
+      .limit(limit)
+      .toArray();
+    const fresh = await this.rollForwardAll(docs);
+    return fresh.filter((d) => d.status === "pending").map(fromDoc);
+  }
+
+  ping(): Promise<boolean> {
+    return pingMongo(this.db);
+  }
+
+  private async current(workspaceId: string, id: string): Promise<CheckpointDoc | null> {
+    await this.indexes.ensure();
+    const [doc, entry] = await Promise.all([
+      this.checkpoints.findOne({ workspace_id: workspaceId, id }, { projection: { _id: 0 } }),
+      this.log.latest(workspaceId, id),
+    ]);
+    return doc ? this.rollForward(doc, entry) : null;
+  }
+
+  private async rollForwardAll(docs: CheckpointDoc[]): Promise<CheckpointDoc[]> {
+    const entries = await this.log.latestOf(docs.map((d) => ({ workspaceId: d.workspace_id, id: d.id })));
+    return Promise.all(docs.map((d) => this.rollForward(d, entries.get(revisionKey(d.workspace_id, d.id)) ?? null)));
+  }
+
+  private async rollForward(doc: CheckpointDoc, entry: RevisionEntry<StateFields> | null): Promise<CheckpointDoc> {
+    if (!entry || entry.revision <= doc.revision) return doc;
+    const fresh: CheckpointDoc = { ...doc, ...stateOf(entry.state), revision: entry.revision };
+    await this.project(fresh);
+    return fresh;
+  }
+
+  // Best effort: the log is authoritative and every read rolls a lagging
+  // projection forward, so a failed or overtaken projection costs nothing.
+  private async project(doc: CheckpointDoc): Promise<void> {
+    try {
+      await this.checkpoints.updateOne(
+        { workspace_id: doc.workspace_id, id: doc.id, revision: { $lt: doc.revision } },
+        { $set: { ...stateOf(doc), revision: doc.revision } },
+      );
+    } catch {
+      // See above: the next read repairs it.
+    }
+  }
+}
+
+function stateOf(s: StateFields): StateFields {
+  return {
+    status: s.status,
+    reason: s.reason ?? null,
+    decision_token: s.decision_token ?? null,
+    decided_at: s.decided_at ?? null,
+    evals: s.evals,
+    votes: s.votes,
+  };
+}
+
+function toDoc(c: Checkpoint): CheckpointDoc {
+  return {
+    workspace_id: c.workspaceId,
+    id: c.id,
+    agent_id: c.agentId,
+    agent_name: c.agentName,
+    action: c.action,
+    payload_json: c.payload === null ? null : JSON.stringify(c.payload),
+    context: c.context,
+    reasoning: c.reasoning,
+    autonomy_level: c.autonomyLevel,
+    policy_ids: [...c.policyIds],
+    policy_group_ids: [...c.policyGroupIds],
+    status: c.status,
+    reason: c.reason,
+    decision_token: c.decisionToken,
+    expires_at: c.expiresAt,
+    created_at: c.createdAt,
+    decided_at: c.decidedAt,
+    evals: c.evals.map((e) => ({
+      policy_id: e.policyId,
+      policy_name: e.policyName,
+      applicability: e.applicability,
+      status: e.status,
+      quorum_required: e.quorumRequired,
+      quorum_met: e.quorumMet,
+      pool_size: e.poolSize,
+      reviewers: [...e.reviewers],
+    })),
+    votes: c.votes.map((v) => ({ subject: v.subject, decision: v.decision, reason: v.reason, at: v.at })),
+    revision: c.revision,
+  };
+}
+
+function fromDoc(d: CheckpointDoc): Checkpoint {
+  return {
+    id: d.id,
+    workspaceId: d.workspace_id,
+    agentId: d.agent_id ?? null,
+    agentName: d.agent_name ?? null,
+    action: d.action,
+    payload: d.payload_json === null || d.payload_json === undefined ? null : (JSON.parse(d.payload_json) as Checkpoint["payload"]),
+    context: d.context ?? null,
+    reasoning: d.reasoning ?? null,
+    autonomyLevel: (d.autonomy_level ?? null) as AutonomyLevel | null,
+    policyIds: d.policy_ids,
+    policyGroupIds: d.policy_group_ids,
+    status: d.status as CheckpointStatus,
+    reason: d.reason ?? null,
+    decisionToken: d.decision_token ?? null,
+    expiresAt: d.expires_at,
+    createdAt: d.created_at,
+    decidedAt: d.decided_at ?? null,
+    evals: d.evals.map(
+      (e): Eval => ({
+        policyId: e.policy_id,
+        policyName: e.policy_name,
+        applicability: e.applicability as Eval["applicability"],
+        status: e.status as Eval["status"],
+        quorumRequired: e.quorum_required,
+        quorumMet: e.quorum_met,
+        poolSize: e.pool_size,
+        reviewers: e.reviewers,
+      }),
+    ),
+    votes: d.votes.map((v): Vote => ({ subject: v.subject, decision: v.decision as Vote["decision"], reason: v.reason ?? null, at: v.at })),
+    revision: d.revision,
+  };
+}

@@ -1,0 +1,192 @@
+import type { Statement } from "better-sqlite3";
+import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
+import type { AutonomyLevel } from "../domain/autonomy-level.js";
+import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
+import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS govern_checkpoints (
+  workspace_id     TEXT    NOT NULL,
+  id               TEXT    NOT NULL,
+  agent_id         TEXT,
+  agent_name       TEXT,
+  action           TEXT    NOT NULL,
+  payload          TEXT,
+  context          TEXT,
+  reasoning        TEXT,
+  autonomy_level   TEXT,
+  policy_ids       TEXT    NOT NULL,
+  policy_group_ids TEXT    NOT NULL,
+  status           TEXT    NOT NULL,
+  reason           TEXT,
+  decision_token   TEXT,
+  expires_at       INTEGER NOT NULL,
+  created_at       INTEGER NOT NULL,
+  decided_at       INTEGER,
+  evals            TEXT    NOT NULL,
+  votes            TEXT    NOT NULL,
+  revision         INTEGER NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX IF NOT EXISTS govern_checkpoints_queue ON govern_checkpoints (workspace_id, status, id);
+CREATE INDEX IF NOT EXISTS govern_checkpoints_due ON govern_checkpoints (status, expires_at);
+`;
+
+interface CheckpointRow {
+  workspace_id: string;
+  id: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  action: string;
+  payload: string | null;
+  context: string | null;
+  reasoning: string | null;
+  autonomy_level: string | null;
+  policy_ids: string;
+  policy_group_ids: string;
+  status: string;
+  reason: string | null;
+  decision_token: string | null;
+  expires_at: number;
+  created_at: number;
+  decided_at: number | null;
+  evals: string;
+  votes: string;
+  revision: number;
+}
+
+/** Checkpoint store on SQLite: one row per checkpoint, lists and nested records as JSON text. */
+export class SqliteCheckpointStore implements CheckpointStore {
+  private readonly insertStmt: Statement;
+  private readonly getStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly dueInWorkspaceStmt: Statement;
+  private readonly listStmts = new Map<string, Statement>();
+
+  constructor(private readonly db: SqliteDatabase) {
+    db.exec(SCHEMA);
+    this.insertStmt = db.prepare(`
+      INSERT INTO govern_checkpoints (workspace_id, id, agent_id, agent_name, action, payload, context, reasoning,
+        autonomy_level, policy_ids, policy_group_ids, status, reason, decision_token, expires_at, created_at,
+        decided_at, evals, votes, revision)
+      VALUES (@workspace_id, @id, @agent_id, @agent_name, @action, @payload, @context, @reasoning, @autonomy_level,
+        @policy_ids, @policy_group_ids, @status, @reason, @decision_token, @expires_at, @created_at, @decided_at,
+        @evals, @votes, @revision)`);
+    this.getStmt = db.prepare("SELECT * FROM govern_checkpoints WHERE workspace_id = ? AND id = ?");
+    this.updateStmt = db.prepare(`
+      UPDATE govern_checkpoints SET status = @status, reason = @reason, decision_token = @decision_token,
+        decided_at = @decided_at, evals = @evals, votes = @votes, revision = @revision
+      WHERE workspace_id = @workspace_id AND id = @id AND revision = @expected_revision`);
+    this.dueStmt = db.prepare(
+      "SELECT * FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
+    );
+    this.dueInWorkspaceStmt = db.prepare(
+      "SELECT * FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? AND workspace_id = ? ORDER BY expires_at LIMIT ?",
+    );
+  }
+
+  async insert(checkpoint: Checkpoint): Promise<void> {
+    this.insertStmt.run(toRow(checkpoint));
+  }
+
+  async get(workspaceId: string, id: string): Promise<Checkpoint | null> {
+    const row = this.getStmt.get(workspaceId, id) as CheckpointRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  async list(workspaceId: string, query: CheckpointListQuery): Promise<Checkpoint[]> {
+    const where = ["workspace_id = @workspaceId"];
+    if (query.status) where.push("status = @status");
+    if (query.afterId) where.push("id < @afterId");
+    const sql = `SELECT * FROM govern_checkpoints WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT @limit`;
+    let stmt = this.listStmts.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.listStmts.set(sql, stmt);
+    }
+    const params: Record<string, string | number> = { workspaceId, limit: query.limit };
+    if (query.status) params.status = query.status;
+    if (query.afterId) params.afterId = query.afterId;
+    return (stmt.all(params) as CheckpointRow[]).map(fromRow);
+  }
+
+  async update(next: Checkpoint, expectedRevision: number): Promise<boolean> {
+    if (next.revision !== expectedRevision + 1) throw new Error("a checkpoint update must move to the next revision");
+    const row = toRow(next);
+    const result = this.updateStmt.run({
+      status: row.status,
+      reason: row.reason,
+      decision_token: row.decision_token,
+      decided_at: row.decided_at,
+      evals: row.evals,
+      votes: row.votes,
+      revision: row.revision,
+      workspace_id: row.workspace_id,
+      id: row.id,
+      expected_revision: expectedRevision,
+    });
+    return result.changes === 1;
+  }
+
+  async listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]> {
+    const rows = (
+      workspaceId === undefined ? this.dueStmt.all(now, limit) : this.dueInWorkspaceStmt.all(now, workspaceId, limit)
+    ) as CheckpointRow[];
+    return rows.map(fromRow);
+  }
+
+  async ping(): Promise<boolean> {
+    return this.db.open;
+  }
+}
+
+function toRow(c: Checkpoint): CheckpointRow {
+  return {
+    workspace_id: c.workspaceId,
+    id: c.id,
+    agent_id: c.agentId,
+    agent_name: c.agentName,
+    action: c.action,
+    payload: c.payload === null ? null : JSON.stringify(c.payload),
+    context: c.context,
+    reasoning: c.reasoning,
+    autonomy_level: c.autonomyLevel,
+    policy_ids: JSON.stringify(c.policyIds),
+    policy_group_ids: JSON.stringify(c.policyGroupIds),
+    status: c.status,
+    reason: c.reason,
+    decision_token: c.decisionToken,
+    expires_at: c.expiresAt,
+    created_at: c.createdAt,
+    decided_at: c.decidedAt,
+    evals: JSON.stringify(c.evals),
+    votes: JSON.stringify(c.votes),
+    revision: c.revision,
+  };
+}
+
+function fromRow(row: CheckpointRow): Checkpoint {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    action: row.action,
+    payload: row.payload === null ? null : (JSON.parse(row.payload) as Checkpoint["payload"]),
+    context: row.context,
+    reasoning: row.reasoning,
+    autonomyLevel: row.autonomy_level as AutonomyLevel | null,
+    policyIds: JSON.parse(row.policy_ids) as string[],
+    policyGroupIds: JSON.parse(row.policy_group_ids) as string[],
+    status: row.status as CheckpointStatus,
+    reason: row.reason,
+    decisionToken: row.decision_token,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    evals: JSON.parse(row.evals) as Eval[],
+    votes: JSON.parse(row.votes) as Vote[],
+    revision: row.revision,
+  };
+}
