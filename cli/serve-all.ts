@@ -1,0 +1,95 @@
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { createGatewayClients } from "../gateway/clients.js";
+import { parseTrustedProxies, startGateway } from "../gateway/server.js";
+import type { Config } from "../lib/config.js";
+import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { openEventBus } from "../lib/bus/open-event-bus.js";
+import { openBackend } from "../lib/db/open-backend.js";
+import type { Logger } from "../lib/logger.js";
+import type { Component } from "../lib/rpc/component.js";
+import { errorInterceptor } from "../lib/rpc/error-interceptor.js";
+import { healthRoutes } from "../lib/rpc/health.js";
+import { serveRpc } from "../lib/rpc/serve.js";
+import { VERSION } from "../lib/version.js";
+import { bootstrapBanner } from "../services/auth/bootstrap-banner.js";
+import { composeAuth } from "../services/auth/compose.js";
+import { composeGovern } from "../services/govern/compose.js";
+import { composeSecure } from "../services/secure/compose.js";
+
+/** A running process and how to stop it cleanly. */
+export interface Running {
+  close(): Promise<void>;
+}
+
+/**
+ * `gatehouse serve` (all in one process): the services on their stores and
+ * one event bus (in-process, or NATS when configured so replicas share it), the
+ * gateway calling them in-process through a router transport, and the same
+ * services exposed over gRPC on `GATEHOUSE_GRPC_PORT` for internal callers.
+ */
+export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcPort: number }> {
+  const settings = { mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR };
+  const authStore = await openBackend(settings, "auth");
+  const secureStore = await openBackend(settings, "secure");
+  const governStore = await openBackend(settings, "govern");
+  const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger.child({ component: "bus" }));
+  const auth = await composeAuth({
+    backend: authStore.backend,
+    logger: logger.child({ component: "auth" }),
+    issuer: config.GATEHOUSE_ISSUER,
+    tokenTtlSeconds: config.GATEHOUSE_DECISION_TOKEN_TTL_SECONDS,
+    signingKeyJwk: config.GATEHOUSE_SIGNING_KEY,
+    bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
+  });
+  const secure = await composeSecure({ backend: secureStore.backend, logger: logger.child({ component: "secure" }) });
+  const interceptors = [errorInterceptor(logger)];
+  const govern = await composeGovern({
+    backend: governStore.backend,
+    bus,
+    auth: createClient(AuthService, createRouterTransport((r) => auth.routes(r), { router: { interceptors } })),
+    logger: logger.child({ component: "govern" }),
+  });
+  const components: Component[] = [auth, secure, govern];
+
+  const serviceNames = components.flatMap((c) => c.serviceNames);
+  const ready = async () => (await Promise.all(components.map((c) => c.ready()))).every(Boolean);
+  const routes = (router: Parameters<Component["routes"]>[0]) => components.forEach((c) => c.routes(router));
+  const inProcess = createRouterTransport(
+    (router) => {
+      routes(router);
+      healthRoutes(serviceNames, ready)(router);
+    },
+    { router: { interceptors } },
+  );
+
+  const rpc = await serveRpc({
+    routes,
+    serviceNames,
+    ready,
+    host: config.GATEHOUSE_LISTEN_HOST,
+    port: config.GATEHOUSE_GRPC_PORT,
+    logger,
+  });
+  const gateway = await startGateway({
+    clients: createGatewayClients({ auth: inProcess, secure: inProcess, govern: inProcess }),
+    logger,
+    trustedProxies: parseTrustedProxies(config.GATEHOUSE_TRUSTED_PROXIES),
+    host: config.GATEHOUSE_LISTEN_HOST,
+    port: config.GATEHOUSE_HTTP_PORT,
+    version: VERSION,
+  });
+  // Printed once to the terminal, never through the logger.
+  if (auth.generatedBootstrapSecret) process.stdout.write(bootstrapBanner(auth.generatedBootstrapSecret));
+
+  return {
+    httpPort: gateway.port,
+    grpcPort: rpc.port,
+    async close() {
+      await gateway.close();
+      await rpc.close();
+      for (const c of components) await c.close();
+      await bus.close();
+      for (const store of [authStore, secureStore, governStore]) await store.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Client } from "@connectrpc/connect";
+import { type AuthService, AuthorizeOutcome, type RateLimitState } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
+import { ForbiddenError, GatehouseError, RateLimitedError } from "../lib/errors.js";
+
+/** Pulls the bearer secret out of an Authorization header; "" when absent or malformed. */
+export function bearerSecret(header: string | undefined): string {
+  if (!header) return "";
+  const m = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header);
+  return m ? m[1]! : "";
+}
+
+/**
+ * Admits one request through the auth service (key, client IP, scope and the
+ * shared rate limit in a single call), sets the RateLimit headers on the reply,
+ * and returns the caller — or throws the error the client must see.
+ */
+export async function admit(
+  auth: Client<typeof AuthService>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+): Promise<Caller> {
+  const res = await auth.authorize({
+    apiKey: bearerSecret(request.headers.authorization),
+    clientIp: request.ip,
+    requiredScope: scope,
+  });
+  if (res.rateLimit) setRateLimitHeaders(reply, res.rateLimit);
+  switch (res.outcome) {
+    case AuthorizeOutcome.ALLOWED:
+      return res.caller!;
+    case AuthorizeOutcome.FORBIDDEN:
+      throw new ForbiddenError(res.missingScope, `missing scope ${res.missingScope}`);
+    case AuthorizeOutcome.RATE_LIMITED:
+      throw new RateLimitedError(
+        "RATE_LIMITED",
+        `rate limit of ${res.rateLimit?.limit ?? 600} requests per ${res.rateLimit?.windowSeconds ?? 60} s exceeded`,
+        res.rateLimit?.retryAfterSeconds ?? 1,
+      );
+    default:
+      throw new GatehouseError("UNAUTHORIZED", "a valid API key is required: Authorization: Bearer <key>");
+  }
+}
+
+/** IETF draft-ietf-httpapi-ratelimit-headers fields, as DESIGN §2 fixes them. */
+function setRateLimitHeaders(reply: FastifyReply, rl: RateLimitState): void {
+  const policy = rl.policy || "default";
+  reply.header("RateLimit-Policy", `"${policy}";q=${rl.limit};w=${rl.windowSeconds}`);
+  reply.header("RateLimit", `"${policy}";r=${Math.max(0, rl.remaining)};t=${Math.max(0, rl.resetSeconds)}`);
+}

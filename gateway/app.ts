@@ -1,0 +1,160 @@
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from "fastify";
+import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
+import { GatehouseError, ValidationError } from "../lib/errors.js";
+import type { Logger } from "../lib/logger.js";
+import { admit } from "./admission.js";
+import type { GatewayClients } from "./clients.js";
+import { type RestError, restError, restErrorOf } from "./errors.js";
+import { registerMetrics } from "./metrics.js";
+import { buildOpenApi } from "./rest/openapi.js";
+import type { RouteSpec } from "./rest/route.js";
+import { agentRoutes } from "./rest/routes/agents.js";
+import { checkpointRoutes } from "./rest/routes/checkpoints.js";
+import { markReplayed } from "./rest/routes/idempotency-header.js";
+import { decisionTokenRoutes } from "./rest/routes/decision-tokens.js";
+import { keyRoutes } from "./rest/routes/keys.js";
+import { libraryRoutes } from "./rest/routes/libraries.js";
+import { policyRoutes } from "./rest/routes/policies.js";
+import { publicRoutes } from "./rest/routes/public.js";
+import { ruleRoutes } from "./rest/routes/rules.js";
+import { scanRoutes } from "./rest/routes/scan.js";
+import { workspaceRoutes } from "./rest/routes/workspaces.js";
+import { parseWith } from "./rest/validation.js";
+
+/** Largest accepted request body (DESIGN §2: over 1 MiB is a 413). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What the gateway needs; it holds no state of its own. */
+export interface GatewayOptions {
+  clients: GatewayClients;
+  logger: Logger;
+  /** Addresses/CIDRs of proxies whose X-Forwarded-For is trusted for the client IP. */
+  trustedProxies?: string[];
+  version: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function sendError(reply: FastifyReply, e: RestError): FastifyReply {
+  if (e.retryAfterSeconds !== undefined) reply.header("Retry-After", String(Math.max(1, Math.ceil(e.retryAfterSeconds))));
+  if (e.body.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="gatehouse"');
+  if (e.replayed) markReplayed(reply);
+  return reply.code(e.body.statusCode).type("application/json; charset=utf-8").send(e.body);
+}
+
+/** Operations without a body accept none, or an empty object. */
+function refuseBody(body: unknown): void {
+  if (body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0)) return;
+  const field = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body)[0]! : "body";
+  throw new ValidationError(field, field === "body" ? "this operation takes no request body" : "unknown field");
+}
+
+/** Every REST route of the gateway. */
+export function gatewayRoutes(clients: GatewayClients): RouteSpec[] {
+  const deps = { clients };
+  return [
+    ...publicRoutes(deps),
+    ...workspaceRoutes(deps),
+    ...keyRoutes(deps),
+    ...ruleRoutes(deps),
+    ...libraryRoutes(deps),
+    ...scanRoutes(deps),
+    ...checkpointRoutes(deps),
+    ...policyRoutes(deps),
+    ...agentRoutes(deps),
+    ...decisionTokenRoutes(deps),
+  ];
+}
+
+/**
+ * Builds the REST gateway: admission through the auth service on every keyed
+ * route (before the body is read), zod validation, the services' RPCs, and the
+ * DESIGN error shape for every failure, framework ones included.
+ */
+export async function buildGateway(opts: GatewayOptions) {
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: opts.trustedProxies && opts.trustedProxies.length > 0 ? opts.trustedProxies : false,
+    requestIdHeader: "x-request-id",
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // One JSON parser for every route: an empty body is "no body" (so POSTs
+  // without one work), anything else must be valid JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: "string" }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new GatehouseError("INVALID_JSON", "request body is not valid JSON"), undefined);
+    }
+  });
+
+  app.setErrorHandler((err, request, reply) => sendError(reply, restErrorOf(err, request.log)));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, restError("NOT_FOUND", `no route for ${request.method} ${request.url.split("?")[0]}`)),
+  );
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+
+  const specs = gatewayRoutes(opts.clients);
+  const methodsByUrl = new Map<string, Set<string>>();
+  for (const spec of specs) {
+    (methodsByUrl.get(spec.url) ?? methodsByUrl.set(spec.url, new Set()).get(spec.url)!).add(spec.method);
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      // Admission runs before the body is read: an unauthenticated client gets 401, not 400.
+      onRequest: spec.scope
+        ? async (request, reply) => {
+            request.caller = await admit(opts.clients.auth, request, reply, spec.scope!);
+          }
+        : undefined,
+      handler: async (request, reply) => {
+        if (!spec.body) refuseBody(request.body);
+        const ctx = {
+          caller: request.caller!,
+          body: spec.body ? parseWith(spec.body, request.body) : undefined,
+          query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
+          params: spec.params ? parseWith(spec.params, request.params) : undefined,
+          request,
+          reply,
+        };
+        reply.code(spec.status);
+        return spec.handler(ctx);
+      },
+    });
+  }
+  for (const [url, methods] of methodsByUrl) {
+    const allow = [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].join(", ");
+    const others = ALL_METHODS.filter((m) => !methods.has(m));
+    if (others.length === 0) continue;
+    app.route({
+      method: others,
+      url,
+      handler: async (request, reply) => {
+        reply.header("Allow", allow);
+        return sendError(reply, restError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${url.replace(/:(\w+)/g, "{$1}")}; allowed: ${allow}`));
+      },
+    });
+  }
+
+  registerMetrics(app);
+  let openApi: unknown;
+  app.get("/openapi.json", async () => (openApi ??= buildOpenApi(specs, opts.version)));
+  return app;
+}
+
+/** A built gateway (a Fastify instance). */
+export type Gateway = Awaited<ReturnType<typeof buildGateway>>;

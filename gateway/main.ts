@@ -1,0 +1,27 @@
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import type { Config } from "../lib/config.js";
+import type { Logger } from "../lib/logger.js";
+import { VERSION } from "../lib/version.js";
+import { createGatewayClients } from "./clients.js";
+import { parseTrustedProxies, type RunningGateway, startGateway } from "./server.js";
+
+/**
+ * Composition root of `gatehouse serve gateway`: the gateway alone, reaching
+ * the services over gRPC (h2c) at the configured addresses.
+ */
+export async function main(config: Config, logger: Logger): Promise<RunningGateway> {
+  const grpc = (baseUrl: string) => createGrpcTransport({ baseUrl, defaultTimeoutMs: 60_000 });
+  const clients = createGatewayClients({
+    auth: grpc(config.GATEHOUSE_AUTH_URL),
+    secure: grpc(config.GATEHOUSE_SECURE_URL),
+    govern: grpc(config.GATEHOUSE_GOVERN_URL),
+  });
+  return startGateway({
+    clients,
+    logger,
+    trustedProxies: parseTrustedProxies(config.GATEHOUSE_TRUSTED_PROXIES),
+    host: config.GATEHOUSE_LISTEN_HOST,
+    port: config.GATEHOUSE_HTTP_PORT,
+    version: VERSION,
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
+import type { Scope } from "../../lib/scopes.js";
+
+/** What a route handler receives: the admitted caller and validated input. */
+export interface RouteContext<B, Q, P> {
+  /** The authenticated caller; undefined only on public routes. */
+  caller: Caller;
+  body: B;
+  query: Q;
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * One REST operation: its admission scope, its zod schemas (which validate the
+ * request and also generate `/openapi.json`), and its handler. A handler
+ * returns the response body; the status is `status` unless it sets another.
+ */
+export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Fastify path syntax (`/v1/secure/rules/:id`). */
+  url: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  /** Scope the API key needs; `undefined` makes the route public (no key, no rate limit). */
+  scope?: Scope;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** Extra request headers the operation reads, for the OpenAPI document. */
+  headers?: { name: string; description: string }[];
+  /** Success status and response schema. */
+  status: number;
+  response?: z.ZodType;
+  handler(ctx: RouteContext<B, Q, P>): Promise<unknown>;
+}
+
+/** Declares a route with its types inferred from its schemas. */
+export function route<B = undefined, Q = undefined, P = undefined>(spec: RouteSpec<B, Q, P>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

@@ -1,0 +1,67 @@
+import type { JsonObject } from "@bufbuild/protobuf";
+import {
+  RuleActionSchema,
+  RuleTypeSchema,
+  ScanTypeSchema,
+  SeveritySchema,
+  VerdictSchema,
+} from "../../../gen/gatehouse/secure/v1/secure_pb.js";
+import { enumValue, wireName } from "../../../lib/enum-wire.js";
+import { route } from "../route.js";
+import { ScanBody, ScanResponse } from "../schemas/scan.js";
+import type { RouteDeps } from "./deps.js";
+import { idempotencyKeyOf, markReplayed } from "./idempotency-header.js";
+
+/** `POST /v1/secure/scan`: content against the workspace's active rules. */
+export function scanRoutes({ clients }: RouteDeps) {
+  return [
+    route({
+      method: "POST",
+      url: "/v1/secure/scan",
+      operationId: "scan",
+      summary: "Scan content against the active rules; the verdict is the strongest action matched",
+      tags: ["scan"],
+      scope: "secure:scan:write",
+      body: ScanBody,
+      headers: [{ name: "Idempotency-Key", description: "Unique string; a retry with the same body replays the first verdict." }],
+      status: 200,
+      response: ScanResponse,
+      async handler({ caller, body, request, reply }): Promise<ScanResponse> {
+        const res = await clients.secure.scan({
+          caller,
+          content: body.content,
+          scanType: body.scan_type ? enumValue(ScanTypeSchema, body.scan_type) : 0,
+          toolName: body.tool_name ?? "",
+          agentId: body.agent_id ?? "",
+          agentName: body.agent_name ?? "",
+          context: body.context as JsonObject | undefined,
+          redact: body.redact ?? false,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
+        if (res.replayed) markReplayed(reply);
+        return {
+          scan_id: res.scanId,
+          verdict: wireName(VerdictSchema, res.verdict)!,
+          allowed: res.allowed,
+          scan_type: wireName(ScanTypeSchema, res.scanType)!,
+          matches: res.matches.map((m) => ({
+            rule_id: m.ruleId,
+            rule_name: m.ruleName,
+            type: wireName(RuleTypeSchema, m.type)!,
+            action: wireName(RuleActionSchema, m.action)!,
+            severity: wireName(SeveritySchema, m.severity)!,
+            findings: m.findings.map((f) => ({ kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
+          })),
+          unevaluated: res.unevaluated.map((u) => ({
+            rule_id: u.ruleId,
+            rule_name: u.ruleName,
+            data_descriptions: u.dataDescriptions,
+            reason: u.reason,
+          })),
+          duration_ms: res.durationMs,
+          ...(res.redactedContent !== undefined ? { redacted_content: res.redactedContent } : {}),
+        };
+      },
+    }),
+  ];
+}

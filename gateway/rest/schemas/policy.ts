@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { PolicyOutcomeSchema, PolicyStatusSchema } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { AutonomyLevel } from "./checkpoint.js";
+import { enumOf, Timestamp } from "./common.js";
+
+export const PolicyOutcome = enumOf(PolicyOutcomeSchema);
+export const PolicyStatus = enumOf(PolicyStatusSchema);
+
+const Match = z.strictObject({
+  actions: z.array(z.string()).optional().describe('Globs over the action; default ["*"].'),
+  agent_ids: z.array(z.string()).optional(),
+  autonomy_levels: z.array(AutonomyLevel).optional(),
+  condition: z.string().nullable().optional().describe("CEL over action, payload, agent, context, reasoning, autonomy_level."),
+});
+
+const policyFields = {
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  status: PolicyStatus.optional().describe("active (default) or inactive."),
+  group_ids: z.array(z.string()).optional(),
+  match: Match.optional(),
+  outcome: PolicyOutcome.describe("approve, reject and block decide at once; review waits for reviewers."),
+  quorum: z.number().int().optional().describe("Approvals needed (review); default 1."),
+  reviewers: z.array(z.string()).optional().describe("Subjects of the keys that may vote (review)."),
+  timeout_seconds: z.number().int().nullable().optional(),
+};
+
+export const CreatePolicyBody = z.strictObject(policyFields).meta({ id: "CreatePolicyBody" });
+export type CreatePolicyBody = z.infer<typeof CreatePolicyBody>;
+export const UpdatePolicyBody = z
+  .strictObject({ ...policyFields, name: policyFields.name.optional(), outcome: policyFields.outcome.optional() })
+  .meta({ id: "UpdatePolicyBody" });
+export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBody>;
+
+export const PolicyObject = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: PolicyStatus,
+    version: z.number().int(),
+    group_ids: z.array(z.string()),
+    match: z.object({
+      actions: z.array(z.string()),
+      agent_ids: z.array(z.string()),
+      autonomy_levels: z.array(AutonomyLevel),
+      condition: z.string().nullable(),
+    }),
+    outcome: PolicyOutcome,
+    quorum: z.number().int(),
+    reviewers: z.array(z.string()),
+    timeout_seconds: z.number().int().nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "Policy" });
+export type PolicyObject = z.infer<typeof PolicyObject>;
+export const PolicyResponse = z.object({ policy: PolicyObject });
+export const PolicyListResponse = z.object({ policies: z.array(PolicyObject) });
+
+export const CreateAgentBody = z
+  .strictObject({ name: z.string(), description: z.string().nullable().optional() })
+  .meta({ id: "CreateAgentBody" });
+export const AgentObject = z
+  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), created_at: Timestamp })
+  .meta({ id: "Agent" });
+export const AgentResponse = z.object({ agent: AgentObject });
+export const AgentListResponse = z.object({ agents: z.array(AgentObject) });

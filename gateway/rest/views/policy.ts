@@ -1,0 +1,66 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import {
+  type Agent,
+  AutonomyLevelSchema,
+  type Policy,
+  PolicyOutcomeSchema,
+  type PolicySpecSchema,
+  PolicyStatusSchema,
+} from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { enumValue, wireName } from "../../../lib/enum-wire.js";
+import type { CreatePolicyBody, PolicyObject, UpdatePolicyBody } from "../schemas/policy.js";
+import { iso } from "./time.js";
+
+/** "l3" on the wire of the enum is "L3" in the spec. */
+export const autonomyName = (v: number) => wireName(AutonomyLevelSchema, v)!.toUpperCase() as "L0";
+
+/** The REST view of a policy. */
+export function policyView(p: Policy): PolicyObject {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description ?? null,
+    status: wireName(PolicyStatusSchema, p.status)!,
+    version: p.version,
+    group_ids: p.groupIds,
+    match: {
+      actions: p.match?.actions.length ? p.match.actions : ["*"],
+      agent_ids: p.match?.agentIds ?? [],
+      autonomy_levels: (p.match?.autonomyLevels ?? []).map(autonomyName),
+      condition: p.match?.condition ?? null,
+    },
+    outcome: wireName(PolicyOutcomeSchema, p.outcome)!,
+    quorum: p.quorum,
+    reviewers: p.reviewers,
+    timeout_seconds: p.timeoutSeconds ?? null,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+  };
+}
+
+/** The PolicySpec of a create or PATCH body (a PATCH names its fields in the mask). */
+export function policySpecOf(body: CreatePolicyBody | UpdatePolicyBody): MessageInitShape<typeof PolicySpecSchema> {
+  return {
+    name: body.name ?? "",
+    description: body.description ?? undefined,
+    status: body.status ? (enumValue(PolicyStatusSchema, body.status) ?? 0) : 0,
+    groupIds: body.group_ids ?? [],
+    match: body.match
+      ? {
+          actions: body.match.actions ?? [],
+          agentIds: body.match.agent_ids ?? [],
+          autonomyLevels: (body.match.autonomy_levels ?? []).map((l) => enumValue(AutonomyLevelSchema, l)!),
+          condition: body.match.condition ?? undefined,
+        }
+      : undefined,
+    outcome: body.outcome ? (enumValue(PolicyOutcomeSchema, body.outcome) ?? 0) : 0,
+    quorum: body.quorum,
+    reviewers: body.reviewers ?? [],
+    timeoutSeconds: body.timeout_seconds ?? undefined,
+  };
+}
+
+/** The REST view of an agent. */
+export function agentView(a: Agent) {
+  return { id: a.id, name: a.name, description: a.description ?? null, created_at: iso(a.createdAt) };
+}
