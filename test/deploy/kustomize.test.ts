@@ -1,0 +1,232 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const k8sDir = fileURLToPath(new URL("../../deploy/k8s/", import.meta.url));
+const COMPONENTS = ["gateway", "auth", "secure", "govern"] as const;
+const SERVICES = ["auth", "secure", "govern"] as const;
+
+// Only the fields of the rendered manifests that the assertions read.
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  readOnlyRootFilesystem?: boolean;
+  allowPrivilegeEscalation?: boolean;
+  privileged?: boolean;
+  capabilities?: { drop?: string[]; add?: string[] };
+  seccompProfile?: { type: string };
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  grpc?: { port: number; service?: string };
+  tcpSocket?: { port: string | number };
+}
+interface SecretEnv {
+  name: string;
+  valueFrom: { secretKeyRef: { name: string; key: string; optional?: boolean } };
+}
+interface Container {
+  name: string;
+  image: string;
+  args?: string[];
+  ports?: Array<{ name: string; containerPort: number }>;
+  env?: SecretEnv[];
+  envFrom?: unknown[];
+  securityContext?: SecurityContext;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  volumeMounts?: Array<{ name: string; mountPath: string }>;
+}
+interface PodSpec {
+  serviceAccountName?: string;
+  automountServiceAccountToken?: boolean;
+  securityContext?: SecurityContext;
+  containers: Container[];
+  initContainers?: Container[];
+  volumes?: Array<{ name: string; emptyDir?: object }>;
+}
+interface Manifest {
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  automountServiceAccountToken?: boolean;
+  data?: Record<string, string>;
+  spec?: {
+    replicas?: number;
+    template?: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+    ports?: Array<{ name: string; port: number; appProtocol?: string }>;
+    minAvailable?: number;
+    minReplicas?: number;
+    scaleTargetRef?: object;
+    podSelector?: object;
+    policyTypes?: string[];
+  };
+}
+
+function hasKubectl(): boolean {
+  try {
+    execFileSync("kubectl", ["version", "--client"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Renders an overlay with `kubectl kustomize`, then turns the YAML into JSON
+ * with `kubectl label --local`, which works without a cluster (KUBECONFIG
+ * points nowhere, so nothing is ever contacted).
+ */
+function render(overlay: string): Manifest[] {
+  const env = { ...process.env, KUBECONFIG: "/dev/null" };
+  const yaml = execFileSync("kubectl", ["kustomize", `${k8sDir}overlays/${overlay}`], { env, encoding: "utf8" });
+  const json = execFileSync("kubectl", ["label", "--local", "-f", "-", "-o", "json", "gatehouse-render-"], {
+    env,
+    input: yaml,
+    encoding: "utf8",
+  });
+  // One pretty-printed object after another: top-level objects close on a bare "}" line.
+  return json
+    .split(/^}$/m)
+    .filter((chunk) => chunk.trim() !== "")
+    .map((chunk) => JSON.parse(`${chunk}}`) as Manifest);
+}
+
+const of = (docs: Manifest[], kind: string) => docs.filter((d) => d.kind === kind);
+function named(docs: Manifest[], kind: string, name: string): Manifest {
+  const found = docs.find((d) => d.kind === kind && d.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found;
+}
+function podOf(deployment: Manifest): PodSpec {
+  const pod = deployment.spec?.template?.spec;
+  if (!pod) throw new Error(`Deployment ${deployment.metadata.name} has no pod template`);
+  return pod;
+}
+const mainContainer = (docs: Manifest[], name: string) => podOf(named(docs, "Deployment", name)).containers[0]!;
+
+// kubectl comes with this machine kind, so CI must have it; elsewhere it may be missing.
+const kubectl = hasKubectl();
+if (!kubectl && process.env.CI) throw new Error("kubectl is required to check deploy/k8s under CI");
+
+describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (overlay) => {
+  let docs: Manifest[] = [];
+  let deployments: Manifest[] = [];
+  beforeAll(() => {
+    docs = render(overlay);
+    deployments = of(docs, "Deployment");
+  });
+
+  it("has a Deployment, Service and ServiceAccount per component and no Secret", () => {
+    for (const c of COMPONENTS) {
+      named(docs, "Deployment", c);
+      named(docs, "Service", c);
+      expect(named(docs, "ServiceAccount", c).automountServiceAccountToken).toBe(false);
+    }
+    expect(deployments).toHaveLength(COMPONENTS.length);
+    expect(of(docs, "Secret")).toEqual([]);
+  });
+
+  it("runs every container hardened, with resources and probes", () => {
+    for (const d of deployments) {
+      const pod = podOf(d);
+      const name = d.metadata.name;
+      expect(pod.automountServiceAccountToken, name).toBe(false);
+      expect(pod.serviceAccountName, name).toBe(name);
+      expect(pod.securityContext?.runAsNonRoot, name).toBe(true);
+      expect(pod.securityContext?.runAsUser, name).toBeGreaterThan(0);
+      expect(pod.securityContext?.seccompProfile?.type, name).toBe("RuntimeDefault");
+      expect(pod.volumes?.find((v) => v.name === "tmp")?.emptyDir, name).toBeDefined();
+      for (const c of [...pod.containers, ...(pod.initContainers ?? [])]) {
+        const sc = c.securityContext ?? {};
+        const where = `${name}/${c.name}`;
+        expect(sc.runAsNonRoot ?? pod.securityContext?.runAsNonRoot, where).toBe(true);
+        expect(sc.readOnlyRootFilesystem, where).toBe(true);
+        expect(sc.allowPrivilegeEscalation, where).toBe(false);
+        expect(sc.privileged ?? false, where).toBe(false);
+        expect(sc.capabilities?.drop, where).toContain("ALL");
+        expect(sc.capabilities?.add ?? [], where).toEqual([]);
+        for (const kind of ["requests", "limits"] as const) {
+          expect(c.resources?.[kind]?.cpu, `${where} ${kind}.cpu`).toBeDefined();
+          expect(c.resources?.[kind]?.memory, `${where} ${kind}.memory`).toBeDefined();
+        }
+        expect(c.livenessProbe, `${where} liveness`).toBeDefined();
+        expect(c.readinessProbe, `${where} readiness`).toBeDefined();
+        expect(c.volumeMounts?.find((m) => m.mountPath === "/tmp")?.name, where).toBe("tmp");
+        expect(c.image, where).toMatch(/^gatehouse:/);
+        expect(c.args, where).toEqual(["serve", name]);
+      }
+    }
+  });
+
+  it("probes the gateway over HTTP and the services with gRPC health", () => {
+    const gateway = mainContainer(docs, "gateway");
+    expect(gateway.livenessProbe?.httpGet).toMatchObject({ path: "/healthz", port: "http" });
+    expect(gateway.readinessProbe?.httpGet).toMatchObject({ path: "/readyz", port: "http" });
+    expect(gateway.ports).toContainEqual({ name: "http", containerPort: 8080 });
+    for (const s of SERVICES) {
+      const c = mainContainer(docs, s);
+      expect(c.readinessProbe?.grpc, s).toEqual({ port: 50051 });
+      expect(c.livenessProbe?.tcpSocket ?? c.livenessProbe?.grpc, s).toBeDefined();
+      expect(c.ports, s).toContainEqual({ name: "grpc", containerPort: 50051 });
+      expect(named(docs, "Service", s).spec?.ports?.[0]).toMatchObject({ port: 50051, appProtocol: "kubernetes.io/h2c" });
+    }
+  });
+
+  it("configures from one ConfigMap and the `gatehouse` Secret", () => {
+    const configs = of(docs, "ConfigMap");
+    expect(configs).toHaveLength(1);
+    const config = configs[0]!;
+    expect(config.data).toMatchObject({
+      GATEHOUSE_HTTP_PORT: "8080",
+      GATEHOUSE_GRPC_PORT: "50051",
+      GATEHOUSE_AUTH_URL: "http://auth:50051",
+      GATEHOUSE_SECURE_URL: "http://secure:50051",
+      GATEHOUSE_GOVERN_URL: "http://govern:50051",
+    });
+    expect(config.data?.GATEHOUSE_LOG_LEVEL).toMatch(/^(info|debug)$/);
+    for (const d of deployments) {
+      expect(podOf(d).containers[0]!.envFrom).toEqual([{ configMapRef: { name: config.metadata.name } }]);
+    }
+    const secretsOf = (name: string) =>
+      Object.fromEntries(
+        (mainContainer(docs, name).env ?? []).map((e) => {
+          expect(e.valueFrom.secretKeyRef).toMatchObject({ name: "gatehouse", key: e.name });
+          return [e.name, e.valueFrom.secretKeyRef.optional === true ? "optional" : "required"];
+        }),
+      );
+    expect(secretsOf("gateway")).toEqual({});
+    expect(secretsOf("auth")).toEqual({
+      GATEHOUSE_MONGODB_URI: "required",
+      GATEHOUSE_BOOTSTRAP_KEY: "required",
+      GATEHOUSE_SIGNING_KEY: "optional",
+    });
+    expect(secretsOf("secure")).toEqual({ GATEHOUSE_MONGODB_URI: "required" });
+    expect(secretsOf("govern")).toEqual({ GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
+  });
+
+  if (overlay === "production") {
+    it("runs two or more replicas of everything, with budgets, autoscalers and default-deny policies", () => {
+      for (const d of deployments) expect(d.spec?.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
+      for (const c of COMPONENTS) {
+        expect(named(docs, "PodDisruptionBudget", c).spec?.minAvailable).toBe(1);
+        const hpa = named(docs, "HorizontalPodAutoscaler", c);
+        expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+        expect(hpa.spec?.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: c });
+        named(docs, "NetworkPolicy", c);
+      }
+      expect(named(docs, "NetworkPolicy", "gatehouse-default-deny").spec).toEqual({
+        podSelector: { matchLabels: { "app.kubernetes.io/part-of": "gatehouse" } },
+        policyTypes: ["Ingress", "Egress"],
+      });
+      for (const d of deployments) {
+        expect(d.spec?.template?.metadata.labels["app.kubernetes.io/part-of"], d.metadata.name).toBe("gatehouse");
+      }
+    });
+  } else {
+    it("runs one replica of everything, without network policies", () => {
+      for (const d of deployments) expect(d.spec?.replicas, d.metadata.name).toBe(1);
+      expect(of(docs, "NetworkPolicy")).toEqual([]);
+    });
+  }
+});
