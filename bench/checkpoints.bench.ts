@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../test/support/gatehouse.js";
+import { startNode, until } from "./child-process.js";
+import { closedLoop, keepAliveAgent, request } from "./http-load.js";
+import { type Summary, summarize } from "./stats.js";
+
+/** One row of the report: Gatehouse next to the baseline measured in the same run. */
+export interface Row {
+  scenario: string;
+  unit: string;
+  gatehouse: number;
+  baseline: number;
+  /** For latencies lower is better; for throughput higher is better. */
+  lowerIsBetter: boolean;
+}
+
+const SCOPES = ["govern:checkpoints:write", "govern:checkpoints:read", "govern:checkpoints:decide", "govern:policies:write"];
+const CREATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = 32;
+const WAITERS = 1000;
+
+interface Target {
+  url: string;
+  /** Authorization header for request `i` (Gatehouse rotates keys to stay under 600/min/key). */
+  auth(i: number): Record<string, string>;
+}
+
+async function createThroughput(t: Target, body: unknown, agent = keepAliveAgent(CONCURRENCY)) {
+  let n = 0;
+  const res = await closedLoop(CONCURRENCY, CREATE_SECONDS * 1000, () => request(agent, `${t.url}/v1/checkpoints`, "POST", t.auth(n++), body), 201);
+  if (res.errors > 0) throw new Error(`${res.errors} creates failed against ${t.url}`);
+  return { perSecond: res.perSecond, latency: summarize(res.latencies) };
+}
+
+/**
+ * Decision-to-waiter wake latency: `WAITERS` long-polls held at once, one per
+ * checkpoint; each checkpoint is then decided and the time from sending the
+ * decision to the waiter's answer is recorded.
+ */
+async function wakeLatency(t: Target): Promise<Summary> {
+  const agent = keepAliveAgent(WAITERS + 64);
+  let n = 0;
+  const ids: string[] = [];
+  for (let i = 0; i < WAITERS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: 50 }, () => request(agent, `${t.url}/v1/checkpoints`, "POST", t.auth(n++), { action: "bench.wait" })),
+    );
+    ids.push(...batch.map((r) => r.body.checkpoint_id as string));
+  }
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const waits = ids.map((id) =>
+    request(agent, `${t.url}/v1/checkpoints/${id}/wait?timeout=55`, "GET", t.auth(n++)).then((res) => {
+      if (res.status !== 200) throw new Error(`waiter answered ${res.status}`);
+      latencies.push(performance.now() - sentAt.get(id)!);
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 2000)); // every waiter is held by now
+  for (let i = 0; i < ids.length; i += 10) {
+    await Promise.all(
+      ids.slice(i, i + 10).map((id) => {
+        sentAt.set(id, performance.now());
+        return request(agent, `${t.url}/v1/checkpoints/${id}/decisions`, "POST", t.auth(n++), { decision: "approve" });
+      }),
+    );
+  }
+  await Promise.all(waits);
+  agent.destroy();
+  return summarize(latencies);
+}
+
+/** Runs the checkpoint benchmarks against Gatehouse (embedded mode) and the bare baseline. */
+export async function checkpointBenchmarks(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+  const adminKey = "gh_bench_admin_key_0123456789";
+  const port = await freePort();
+  const gatehouse = startNode("cli/main.ts", ["serve"], {
+    GATEHOUSE_HTTP_PORT: String(port),
+    GATEHOUSE_GRPC_PORT: String(await freePort()),
+    GATEHOUSE_LISTEN_HOST: "127.0.0.1",
+    GATEHOUSE_DATA_DIR: dataDir,
+    GATEHOUSE_BOOTSTRAP_KEY: adminKey,
+    GATEHOUSE_LOG_LEVEL: "warn",
+  });
+  const baselineProc = startNode("bench/baseline-main.ts", [], {});
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    const admin = keepAliveAgent(8);
+    await until(async () => (await request(admin, `${url}/readyz`, "GET", {})).status === 200, 60_000, "gatehouse").catch((e) => {
+      throw new Error(`${e}\n${gatehouse.output()}`);
+    });
+    await until(async () => baselineProc.output().includes("http://"), 30_000, "baseline");
+    const baselineUrl = baselineProc.output().trim().split("\n")[0]!;
+
+    const keys: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const res = await request(admin, `${url}/v1/keys`, "POST", { authorization: `Bearer ${adminKey}` }, { name: `bench ${i}`, scopes: SCOPES, subject: "bench-reviewer" });
+      keys.push(res.body.secret);
+    }
+    await request(admin, `${url}/v1/policies`, "POST", { authorization: `Bearer ${adminKey}` }, { name: "bench fast path", outcome: "approve", match: { actions: ["bench.fast"] } });
+    const gh: Target = { url, auth: (i) => ({ authorization: `Bearer ${keys[i % keys.length]}` }) };
+    const base: Target = { url: baselineUrl, auth: () => ({}) };
+
+    const pendingBody = { action: "bench.create", agent_name: "bench-agent", payload: { amount: 100, to: "acme" } };
+    const fastBody = { action: "bench.fast", agent_name: "bench-agent", payload: { amount: 100, to: "acme" } };
+    const basePending = await createThroughput(base, pendingBody);
+    const ghPending = await createThroughput(gh, pendingBody);
+    const ghFast = await createThroughput(gh, fastBody);
+    const baseWake = await wakeLatency(base);
+    const ghWake = await wakeLatency(gh);
+
+    return [
+      { scenario: "create → pending (req/s)", unit: "req/s", gatehouse: ghPending.perSecond, baseline: basePending.perSecond, lowerIsBetter: false },
+      { scenario: "create → pending p50", unit: "ms", gatehouse: ghPending.latency.p50, baseline: basePending.latency.p50, lowerIsBetter: true },
+      { scenario: "create → pending p99", unit: "ms", gatehouse: ghPending.latency.p99, baseline: basePending.latency.p99, lowerIsBetter: true },
+      { scenario: "create → approved + signed token (req/s)", unit: "req/s", gatehouse: ghFast.perSecond, baseline: basePending.perSecond, lowerIsBetter: false },
+      { scenario: "create → approved + signed token p50", unit: "ms", gatehouse: ghFast.latency.p50, baseline: basePending.latency.p50, lowerIsBetter: true },
+      { scenario: "create → approved + signed token p99", unit: "ms", gatehouse: ghFast.latency.p99, baseline: basePending.latency.p99, lowerIsBetter: true },
+      { scenario: `decision → waiter wake p50 (${WAITERS} waiters)`, unit: "ms", gatehouse: ghWake.p50, baseline: baseWake.p50, lowerIsBetter: true },
+      { scenario: `decision → waiter wake p99 (${WAITERS} waiters)`, unit: "ms", gatehouse: ghWake.p99, baseline: baseWake.p99, lowerIsBetter: true },
+    ];
+  } finally {
+    gatehouse.kill("SIGTERM");
+    baselineProc.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,64 @@
+import http from "node:http";
+
+/** A keep-alive HTTP client with enough sockets for the benchmark's concurrency. */
+export function keepAliveAgent(maxSockets: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets });
+}
+
+/** Sends one JSON request and resolves with status and parsed body. */
+export function request(
+  agent: http.Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: { ...headers, ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * Closed-loop load: `concurrency` workers send requests back to back for
+ * `durationMs`. Returns every latency (ms) and the achieved rate.
+ */
+export async function closedLoop(
+  concurrency: number,
+  durationMs: number,
+  send: (worker: number, i: number) => Promise<{ status: number }>,
+  expectStatus: number,
+): Promise<{ latencies: number[]; perSecond: number; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now();
+        const res = await send(worker, i);
+        latencies.push(performance.now() - t0);
+        if (res.status !== expectStatus) errors++;
+      }
+    }),
+  );
+  return { latencies, perSecond: latencies.length / ((performance.now() - started) / 1000), errors };
+}
