@@ -4,13 +4,12 @@ import { GatehouseError, ValidationError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
-import { type RestError, restError, restErrorOf } from "./errors.js";
+import { errorHeaders, type RestError, restError, restErrorOf } from "./errors.js";
 import { registerMetrics } from "./metrics.js";
 import { buildOpenApi } from "./rest/openapi.js";
-import type { RouteSpec } from "./rest/route.js";
+import type { ResponseMeta, RouteSpec } from "./rest/route.js";
 import { agentRoutes } from "./rest/routes/agents.js";
 import { checkpointRoutes } from "./rest/routes/checkpoints.js";
-import { markReplayed } from "./rest/routes/idempotency-header.js";
 import { decisionTokenRoutes } from "./rest/routes/decision-tokens.js";
 import { keyRoutes } from "./rest/routes/keys.js";
 import { libraryRoutes } from "./rest/routes/libraries.js";
@@ -42,10 +41,14 @@ declare module "fastify" {
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function sendError(reply: FastifyReply, e: RestError): FastifyReply {
-  if (e.retryAfterSeconds !== undefined) reply.header("Retry-After", String(Math.max(1, Math.ceil(e.retryAfterSeconds))));
-  if (e.body.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="gatehouse"');
-  if (e.replayed) markReplayed(reply);
-  return reply.code(e.body.statusCode).type("application/json; charset=utf-8").send(e.body);
+  return reply.code(e.body.statusCode).headers(errorHeaders(e)).type("application/json; charset=utf-8").send(e.body);
+}
+
+/** Request headers with one value each (the first of a repeated header). */
+function singleValued(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
 }
 
 /** Operations without a body accept none, or an empty object. */
@@ -123,16 +126,23 @@ export async function buildGateway(opts: GatewayOptions) {
         : undefined,
       handler: async (request, reply) => {
         if (!spec.body) refuseBody(request.body);
-        const ctx = {
+        // The client hanging up aborts the operation (e.g. frees a long-poll waiter).
+        const abort = new AbortController();
+        reply.raw.once("close", () => {
+          if (!reply.raw.writableEnded) abort.abort();
+        });
+        const response: ResponseMeta = { headers: {} };
+        const result = await spec.handler({
           caller: request.caller!,
           body: spec.body ? parseWith(spec.body, request.body) : undefined,
           query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
           params: spec.params ? parseWith(spec.params, request.params) : undefined,
-          request,
-          reply,
-        };
-        reply.code(spec.status);
-        return spec.handler(ctx);
+          headers: singleValued(request.headers),
+          signal: abort.signal,
+          response,
+        });
+        reply.code(response.status ?? spec.status).headers(response.headers);
+        return result;
       },
     });
   }

@@ -101,3 +101,12 @@ function fromFramework(err: unknown): RestError | undefined {
   }
   return undefined;
 }
+
+/** The headers an error answer carries: Retry-After, WWW-Authenticate, Idempotent-Replayed. */
+export function errorHeaders(e: RestError): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (e.retryAfterSeconds !== undefined) h["Retry-After"] = String(Math.max(1, Math.ceil(e.retryAfterSeconds)));
+  if (e.body.statusCode === 401) h["WWW-Authenticate"] = 'Bearer realm="gatehouse"';
+  if (e.replayed) h["Idempotent-Replayed"] = "true";
+  return h;
+}

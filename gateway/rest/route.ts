@@ -1,23 +1,37 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
 import type { Scope } from "../../lib/scopes.js";
 
-/** What a route handler receives: the admitted caller and validated input. */
+/** What a handler may set on its answer besides the body. */
+export interface ResponseMeta {
+  /** Overrides the route's success status (e.g. 202 for a wait that saw no change). */
+  status?: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * What a route handler receives: the admitted caller and validated input. It
+ * is independent of the transport, so the same operation serves REST and the
+ * MCP tools.
+ */
 export interface RouteContext<B, Q, P> {
   /** The authenticated caller; undefined only on public routes. */
   caller: Caller;
   body: B;
   query: Q;
   params: P;
-  request: FastifyRequest;
-  reply: FastifyReply;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string | undefined>;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  response: ResponseMeta;
 }
 
 /**
  * One REST operation: its admission scope, its zod schemas (which validate the
  * request and also generate `/openapi.json`), and its handler. A handler
- * returns the response body; the status is `status` unless it sets another.
+ * returns the response body; the status is `status` unless it sets another
+ * through `response`.
  */
 export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -36,7 +36,7 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       headers: [{ name: "Idempotency-Key", description: "Unique string (UUID recommended); a retry with the same body replays the first answer." }],
       status: 201,
       response: CheckpointDecision,
-      async handler({ caller, body, request, reply }) {
+      async handler({ caller, body, headers, response }) {
         const res = await clients.govern.createCheckpoint({
           caller,
           action: body.action,
@@ -49,9 +49,9 @@ export function checkpointRoutes({ clients }: RouteDeps) {
           policyIds: body.policy_ids ?? [],
           policyGroupIds: body.policy_group_ids ?? [],
           timeoutSeconds: body.timeout_seconds,
-          idempotencyKey: idempotencyKeyOf(request),
+          idempotencyKey: idempotencyKeyOf(headers),
         });
-        if (res.replayed) markReplayed(reply);
+        if (res.replayed) markReplayed(response);
         return checkpointView(res.checkpoint!);
       },
     }),
@@ -105,18 +105,14 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       query: WaitQuery,
       status: 200,
       response: CheckpointDecision,
-      async handler({ caller, params, query, reply }) {
+      async handler({ caller, params, query, response, signal }) {
         const hold = query.timeout ?? DEFAULT_WAIT_SECONDS;
-        // The caller hanging up ends the hold and frees the waiter.
-        const abort = new AbortController();
-        reply.raw.once("close", () => {
-          if (!reply.raw.writableEnded) abort.abort();
-        });
         const res = await clients.govern.waitCheckpoint(
           { caller, id: params.id, timeoutSeconds: hold },
-          { timeoutMs: (hold + 10) * 1000, signal: abort.signal },
+          // The caller hanging up ends the hold and frees the waiter.
+          { timeoutMs: (hold + 10) * 1000, signal },
         );
-        reply.code(res.changed ? 200 : 202);
+        response.status = res.changed ? 200 : 202;
         return checkpointView(res.checkpoint!);
       },
     }),

@@ -47,9 +47,9 @@ export function policyRoutes({ clients }: RouteDeps) {
       body: CreatePolicyBody,
       status: 201,
       response: PolicyResponse,
-      async handler({ caller, body, reply }) {
+      async handler({ caller, body, response }) {
         const { policy } = await clients.govern.createPolicy({ caller, policy: policySpecOf(body) });
-        reply.header("ETag", `"${policy!.version}"`);
+        response.headers["ETag"] = `"${policy!.version}"`;
         return { policy: policyView(policy!) };
       },
     }),
@@ -63,9 +63,9 @@ export function policyRoutes({ clients }: RouteDeps) {
       params: IdParams,
       status: 200,
       response: PolicyResponse,
-      async handler({ caller, params, reply }) {
+      async handler({ caller, params, response }) {
         const { policy } = await clients.govern.getPolicy({ caller, id: params.id });
-        reply.header("ETag", `"${policy!.version}"`);
+        response.headers["ETag"] = `"${policy!.version}"`;
         return { policy: policyView(policy!) };
       },
     }),
@@ -81,7 +81,7 @@ export function policyRoutes({ clients }: RouteDeps) {
       headers: [{ name: "If-Match", description: 'Apply only if the policy is at this version (else 412).' }],
       status: 200,
       response: PolicyResponse,
-      async handler({ caller, params, body, request, reply }) {
+      async handler({ caller, params, body, headers, response }) {
         const paths = Object.keys(body);
         if (paths.length === 0) throw new ValidationError("body", "at least one field must be sent");
         const { policy } = await clients.govern.updatePolicy({
@@ -89,9 +89,9 @@ export function policyRoutes({ clients }: RouteDeps) {
           id: params.id,
           policy: policySpecOf(body),
           updateMask: { paths },
-          expectedVersion: parseIfMatch(request.headers["if-match"]),
+          expectedVersion: parseIfMatch(headers["if-match"]),
         });
-        reply.header("ETag", `"${policy!.version}"`);
+        response.headers["ETag"] = `"${policy!.version}"`;
         return { policy: policyView(policy!) };
       },
     }),

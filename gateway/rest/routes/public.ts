@@ -54,9 +54,9 @@ export function publicRoutes({ clients }: RouteDeps) {
       tags: ["decision tokens"],
       status: 200,
       response: z.object({ keys: z.array(z.record(z.string(), z.string())) }),
-      async handler({ reply }) {
+      async handler({ response }) {
         const res = await clients.auth.getJwks({});
-        reply.header("Cache-Control", "public, max-age=300");
+        response.headers["Cache-Control"] = "public, max-age=300";
         return {
           keys: res.keys.map((k) => ({ kty: k.kty, crv: k.crv, x: k.x, y: k.y, kid: k.kid, alg: k.alg, use: k.use })),
         };

@@ -54,9 +54,9 @@ export function ruleRoutes({ clients }: RouteDeps) {
       body: CreateRuleBody,
       status: 201,
       response: RuleResponse,
-      async handler({ caller, body, reply }) {
+      async handler({ caller, body, response }) {
         const { rule } = await clients.secure.createRule({ caller, rule: ruleSpecOf(body) });
-        reply.header("ETag", `"${rule!.version}"`);
+        response.headers["ETag"] = `"${rule!.version}"`;
         return { rule: ruleView(rule!) };
       },
     }),
@@ -70,9 +70,9 @@ export function ruleRoutes({ clients }: RouteDeps) {
       params: IdParams,
       status: 200,
       response: RuleResponse,
-      async handler({ caller, params, reply }) {
+      async handler({ caller, params, response }) {
         const { rule } = await clients.secure.getRule({ caller, id: params.id });
-        reply.header("ETag", `"${rule!.version}"`);
+        response.headers["ETag"] = `"${rule!.version}"`;
         return { rule: ruleView(rule!) };
       },
     }),
@@ -88,8 +88,8 @@ export function ruleRoutes({ clients }: RouteDeps) {
       headers: [{ name: "If-Match", description: 'Apply only if the rule is at this version, e.g. "3" (else 412).' }],
       status: 200,
       response: RuleResponse,
-      async handler({ caller, params, body, request, reply }) {
-        const expectedVersion = parseIfMatch(request.headers["if-match"]);
+      async handler({ caller, params, body, headers, response }) {
+        const expectedVersion = parseIfMatch(headers["if-match"]);
         const paths = Object.keys(body);
         if (paths.length === 0) throw new ValidationError("body", "at least one field must be sent");
         const { rule } = await clients.secure.updateRule({
@@ -99,7 +99,7 @@ export function ruleRoutes({ clients }: RouteDeps) {
           updateMask: { paths },
           expectedVersion,
         });
-        reply.header("ETag", `"${rule!.version}"`);
+        response.headers["ETag"] = `"${rule!.version}"`;
         return { rule: ruleView(rule!) };
       },
     }),

@@ -26,7 +26,7 @@ export function scanRoutes({ clients }: RouteDeps) {
       headers: [{ name: "Idempotency-Key", description: "Unique string; a retry with the same body replays the first verdict." }],
       status: 200,
       response: ScanResponse,
-      async handler({ caller, body, request, reply }): Promise<ScanResponse> {
+      async handler({ caller, body, headers, response }): Promise<ScanResponse> {
         const res = await clients.secure.scan({
           caller,
           content: body.content,
@@ -36,9 +36,9 @@ export function scanRoutes({ clients }: RouteDeps) {
           agentName: body.agent_name ?? "",
           context: body.context as JsonObject | undefined,
           redact: body.redact ?? false,
-          idempotencyKey: idempotencyKeyOf(request),
+          idempotencyKey: idempotencyKeyOf(headers),
         });
-        if (res.replayed) markReplayed(reply);
+        if (res.replayed) markReplayed(response);
         return {
           scan_id: res.scanId,
           verdict: wireName(VerdictSchema, res.verdict)!,
