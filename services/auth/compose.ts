@@ -12,7 +12,7 @@ import { createKeyStore } from "./store/create-key-store.js";
 import { createRateLimitStore } from "./store/create-rate-limit-store.js";
 import { createSigningKeyStore } from "./store/create-signing-key-store.js";
 import { createWorkspaceStore } from "./store/create-workspace-store.js";
-import { pingBackend } from "./store/ping-backend.js";
+import { pingBackend } from "../../lib/db/backend.js";
 
 /** How often expired rate-limit windows and poll slots are deleted. */
 const PURGE_INTERVAL_MS = 60_000;

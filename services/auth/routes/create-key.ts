@@ -8,7 +8,7 @@ import { validateNewKey } from "../domain/new-key-spec.js";
 import { requireScope } from "../domain/scope-check.js";
 import { apiKeyMessage } from "./api-key-message.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 
 /**
  * CreateKey: mints a key in the caller's workspace, or in `workspace_id` when

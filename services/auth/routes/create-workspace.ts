@@ -8,7 +8,7 @@ import { newId } from "../../../lib/ids.js";
 import { requireScope } from "../domain/scope-check.js";
 import { validateName } from "../domain/validate-name.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 import { workspaceMessage } from "./workspace-message.js";
 
 /**

@@ -6,7 +6,7 @@ import {
 } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 import { workspaceMessage } from "./workspace-message.js";
 
 /**

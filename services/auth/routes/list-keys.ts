@@ -3,7 +3,7 @@ import { ListKeysResponseSchema, type ListKeysRequest, type ListKeysResponse } f
 import { requireScope } from "../domain/scope-check.js";
 import { apiKeyMessage } from "./api-key-message.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 
 /** ListKeys: every key of the caller's workspace, newest first, without secrets (needs admin:keys:read). */
 export async function listKeys(deps: AuthDeps, req: ListKeysRequest): Promise<ListKeysResponse> {

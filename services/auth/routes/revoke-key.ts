@@ -4,7 +4,7 @@ import { NotFoundError } from "../../../lib/errors.js";
 import { requireScope } from "../domain/scope-check.js";
 import { apiKeyMessage } from "./api-key-message.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 
 /**
  * RevokeKey: revokes key `id` of the caller's workspace at once (needs

@@ -7,7 +7,7 @@ import {
 import { ValidationError } from "../../../lib/errors.js";
 import { retryAfterSeconds } from "../domain/sliding-window.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 
 /** Longest resource name accepted (checkpoint IDs are far shorter). */
 const MAX_RESOURCE_LENGTH = 512;

@@ -7,7 +7,7 @@ import {
 import { publishedSigningKeys } from "../app/published-signing-keys.js";
 import { verifyDecisionToken } from "../domain/verify-decision-token.js";
 import type { AuthDeps } from "./auth-deps.js";
-import { requireCaller } from "./require-caller.js";
+import { requireCaller } from "../../../lib/rpc/caller.js";
 
 /**
  * VerifyDecision: checks a decision token as a careful client would, against

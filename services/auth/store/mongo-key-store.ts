@@ -3,7 +3,7 @@ import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
 import type { Scope } from "../../../lib/scopes.js";
 import type { ApiKeyRecord } from "../domain/api-key.js";
 import type { KeyInsertResult, KeyStore } from "./key-store.js";
-import { mongoLazyIndexes } from "./mongo-lazy-indexes.js";
+import { mongoLazyIndexes } from "../../../lib/db/lazy-indexes.js";
 
 interface KeyDoc {
   _id: string;

@@ -1,6 +1,6 @@
 import type { Collection, Db } from "mongodb";
 import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
-import { mongoLazyIndexes } from "./mongo-lazy-indexes.js";
+import { mongoLazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import type { RateLimitStore, SlotClaim, WindowAdmission } from "./rate-limit-store.js";
 
 interface TicketDoc {

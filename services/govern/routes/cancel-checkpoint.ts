@@ -9,7 +9,7 @@ import { LIMITS } from "../domain/limits.js";
 import { optionalText } from "../domain/validate-text.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `CancelCheckpoint`: moves a pending checkpoint to cancelled (reason from the

@@ -5,7 +5,7 @@ import { validateAgentInput } from "../domain/agent-input.js";
 import type { Agent } from "../domain/agent.js";
 import { agentToProto } from "./agent-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `CreateAgent`: registers an agent (name 1..200, description ≤ 2000) in the caller's workspace. The REST answer is 201. */
 export function createAgent(deps: GovernDeps) {

@@ -19,7 +19,7 @@ import { newCheckpoint } from "../domain/new-checkpoint.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { fromProtoEnum } from "./proto-enum.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `CreateCheckpoint`: validates the request, evaluates it against the

@@ -10,7 +10,7 @@ import { validatePolicySpec } from "../domain/validate-policy-spec.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyInputFromProto } from "./policy-input-from-proto.js";
 import { policyToProto } from "./policy-to-proto.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `CreatePolicy`: validates the spec (defaults: active, quorum 1, actions

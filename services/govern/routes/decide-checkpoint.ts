@@ -13,7 +13,7 @@ import { optionalText } from "../domain/validate-text.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { fromProtoEnum } from "./proto-enum.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `DecideCheckpoint`: records the vote of `caller.subject` (see `applyVote`

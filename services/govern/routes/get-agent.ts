@@ -3,7 +3,7 @@ import { GetAgentResponseSchema, type GetAgentRequest, type GetAgentResponse } f
 import { NotFoundError } from "../../../lib/errors.js";
 import { agentToProto } from "./agent-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `GetAgent`: one agent of the caller's workspace; any other ID is NotFound. */
 export function getAgent(deps: GovernDeps) {

@@ -6,7 +6,7 @@ import {
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `GetCheckpoint`: the current state, without waiting; a pending checkpoint

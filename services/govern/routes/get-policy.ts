@@ -3,7 +3,7 @@ import { GetPolicyResponseSchema, type GetPolicyRequest, type GetPolicyResponse 
 import { NotFoundError } from "../../../lib/errors.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyToProto } from "./policy-to-proto.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `GetPolicy`: one policy of the caller's workspace; any other ID is NotFound. */
 export function getPolicy(deps: GovernDeps) {

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { ListAgentsResponseSchema, type ListAgentsRequest, type ListAgentsResponse } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { agentToProto } from "./agent-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `ListAgents`: the caller's workspace's agents in registration order. */
 export function listAgents(deps: GovernDeps) {

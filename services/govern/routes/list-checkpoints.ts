@@ -13,7 +13,7 @@ import { decodeListCursor, encodeListCursor } from "../domain/list-cursor.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { fromProtoEnum } from "./proto-enum.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 // Due checkpoints expired per query before listing, and how many such rounds at most.
 const EXPIRE_BATCH = 100;

@@ -6,7 +6,7 @@ import {
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyToProto } from "./policy-to-proto.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `ListPolicies`: every policy of the caller's workspace, active or not, in creation order. */
 export function listPolicies(deps: GovernDeps) {

@@ -9,7 +9,7 @@ import { applyPolicyMask } from "../domain/apply-policy-mask.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyInputFromProto } from "./policy-input-from-proto.js";
 import { policyToProto } from "./policy-to-proto.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 // Bounds the read-modify-write retries of an update racing others without an expected version.
 const MAX_ATTEMPTS = 20;

@@ -10,7 +10,7 @@ import { waitForChange } from "../app/wait-for-change.js";
 import { LIMITS } from "../domain/limits.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `WaitCheckpoint` (long poll): holds for `timeout_seconds` (1..55, else a

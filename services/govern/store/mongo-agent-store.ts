@@ -1,8 +1,8 @@
 import type { Collection, Db } from "mongodb";
 import type { Agent } from "../domain/agent.js";
 import type { AgentStore } from "./agent-store.js";
-import { LazyIndexes } from "./lazy-indexes.js";
-import { pingMongo } from "./ping-mongo.js";
+import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
+import { pingBackend } from "../../../lib/db/backend.js";
 
 /** The collection holding every workspace's agents. */
 export const AGENTS_COLLECTION = "govern_agents";
@@ -54,7 +54,7 @@ export class MongoAgentStore implements AgentStore {
   }
 
   ping(): Promise<boolean> {
-    return pingMongo(this.db);
+    return pingBackend({ kind: "mongodb", db: this.db });
   }
 }
 

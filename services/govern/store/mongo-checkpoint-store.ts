@@ -2,9 +2,9 @@ import type { Collection, Db, Filter } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
 import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
-import { LazyIndexes } from "./lazy-indexes.js";
+import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { MongoRevisionLog, revisionKey, type RevisionEntry } from "./mongo-revision-log.js";
-import { pingMongo } from "./ping-mongo.js";
+import { pingBackend } from "../../../lib/db/backend.js";
 
 /** The collection holding every workspace's checkpoints (their latest state, as a projection). */
 export const CHECKPOINTS_COLLECTION = "govern_checkpoints";
@@ -136,7 +136,7 @@ export class MongoCheckpointStore implements CheckpointStore {
   }
 
   ping(): Promise<boolean> {
-    return pingMongo(this.db);
+    return pingBackend({ kind: "mongodb", db: this.db });
   }
 
   private async current(workspaceId: string, id: string): Promise<CheckpointDoc | null> {

@@ -1,9 +1,9 @@
 import type { Collection, Db } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus } from "../domain/policy.js";
-import { LazyIndexes } from "./lazy-indexes.js";
+import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { MongoRevisionLog, revisionKey, type RevisionEntry } from "./mongo-revision-log.js";
-import { pingMongo } from "./ping-mongo.js";
+import { pingBackend } from "../../../lib/db/backend.js";
 import type { PolicyStore } from "./policy-store.js";
 
 /** The collection holding every workspace's policies (their latest version, as a projection). */
@@ -94,7 +94,7 @@ export class MongoPolicyStore implements PolicyStore {
   }
 
   ping(): Promise<boolean> {
-    return pingMongo(this.db);
+    return pingBackend({ kind: "mongodb", db: this.db });
   }
 
   private async current(workspaceId: string, id: string): Promise<PolicyDoc | null> {

@@ -1,6 +1,6 @@
 import type { Collection, Db, Document } from "mongodb";
 import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
-import { LazyIndexes } from "./lazy-indexes.js";
+import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 
 /** One numbered state of a record. */
 export interface RevisionEntry<S> {
