@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from "../lib/config.js";
 import { createLogger, type Logger } from "../lib/logger.js";
 import { VERSION } from "../lib/version.js";
 import { keysCommand } from "./keys-command.js";
-import { type Running, serveAll } from "./serve-all.js";
+import { mcpCommand } from "./mcp-command.js";
+import type { Running } from "./serve-all.js";
 
 const USAGE = `gatehouse ${VERSION} — approval checkpoints and content-safety rules for AI agents
 
@@ -12,6 +13,7 @@ usage:
   gatehouse serve gateway|auth|secure|govern
                                   one component; the gateway reaches the services over gRPC
   gatehouse keys …                manage API keys of a running deployment (see 'gatehouse keys')
+  gatehouse mcp                   the MCP tools over stdio, calling GATEHOUSE_URL with GATEHOUSE_API_KEY
   gatehouse --version
 
 Configuration is read from GATEHOUSE_* environment variables (see README).`;
@@ -19,7 +21,7 @@ Configuration is read from GATEHOUSE_* environment variables (see README).`;
 type Main = (config: ReturnType<typeof loadConfig>, logger: Logger) => Promise<Running>;
 
 const COMPONENTS: Record<string, () => Promise<Main>> = {
-  all: async () => serveAll,
+  all: async () => (await import("./serve-all.js")).serveAll,
   gateway: async () => (await import("../gateway/main.js")).main,
   auth: async () => (await import("../services/auth/main.js")).main,
   secure: async () => (await import("../services/secure/main.js")).main,
@@ -70,6 +72,8 @@ async function run(argv: string[]): Promise<void> {
         { url: process.env.GATEHOUSE_URL ?? "http://localhost:8080", apiKey: process.env.GATEHOUSE_API_KEY ?? "" },
         (s) => process.stdout.write(s + "\n"),
       );
+    case "mcp":
+      return mcpCommand({ url: process.env.GATEHOUSE_URL ?? "http://localhost:8080", apiKey: process.env.GATEHOUSE_API_KEY ?? "" });
     default:
       throw new Error(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
   }

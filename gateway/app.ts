@@ -19,6 +19,7 @@ import { ruleRoutes } from "./rest/routes/rules.js";
 import { scanRoutes } from "./rest/routes/scan.js";
 import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
+import { registerMcpRoute } from "./tools/mcp-route.js";
 
 /** Largest accepted request body (DESIGN §2: over 1 MiB is a 413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -160,6 +161,7 @@ export async function buildGateway(opts: GatewayOptions) {
     });
   }
 
+  registerMcpRoute(app, { auth: opts.clients.auth, specs });
   registerMetrics(app);
   let openApi: unknown;
   app.get("/openapi.json", async () => (openApi ??= buildOpenApi(specs, opts.version)));
