@@ -1,33 +1,78 @@
+import { SecureService } from "../../gen/gatehouse/secure/v1/secure_pb.js";
+import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
+import { createIdempotencyStore } from "../../lib/idempotency/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
-import { SecureService } from "../../gen/gatehouse/secure/v1/secure_pb.js";
+import { ScanEngine } from "./app/scan-engine.js";
+import { ScanPlanCache } from "./app/scan-plan-cache.js";
+import { TriggerRecorder } from "./app/trigger-recorder.js";
 import { secureRoutes } from "./routes/index.js";
 import { createRuleStore } from "./store/create-rule-store.js";
 
+// Expired idempotency keys are unreadable already; the purge only reclaims their space.
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 60_000;
+
 /** What the secure service is built from. */
 export interface SecureOptions {
-  /** Where rules are stored; the caller owns it and closes it. */
+  /** Where rules and scan idempotency keys are stored; the caller owns it and closes it. */
   backend: StoreBackend;
   logger: Logger;
   /** Defaults to the wall clock. */
   clock?: Clock;
+  /**
+   * The process's event bus (shared with its other components; the caller
+   * closes it). It tells other replicas to rebuild their scan plans after a
+   * rule write here. Without it, only this process's writes invalidate at
+   * once, and other replicas notice within `planRefreshMs`.
+   */
+  bus?: EventBus;
+  /** Period of the batched trigger-count write; default 1000 ms. */
+  triggerFlushMs?: number;
+  /** Time a scan plan is served before its rule set is re-checked in the background; default 10 s. */
+  planRefreshMs?: number;
 }
 
 /**
- * Wires the secure service (rules and the pattern-library catalogue) to its
- * store. `ready()` pings the store; `close()` releases nothing the caller
- * did not hand in, since the backend belongs to the caller.
+ * Wires the secure service: rules, the pattern-library catalogue and the scan
+ * engine (plan cache invalidated by rule writes here and, through `bus`, on
+ * every replica; trigger counts buffered and flushed periodically; expired
+ * scan idempotency keys purged every minute). `ready()` is true when the
+ * store answers and the bus, if any, is connected; `close()` stops the
+ * background work after writing buffered counts and drops the bus
+ * subscription, leaving the backend and bus, which belong to the caller.
  */
 export async function composeSecure(opts: SecureOptions): Promise<Component> {
   const clock = opts.clock ?? systemClock;
   const rules = createRuleStore(opts.backend, clock);
-  opts.logger.debug({ store: opts.backend.kind }, "secure service composed");
+  const plans = new ScanPlanCache({ rules, clock, logger: opts.logger, bus: opts.bus, refreshMs: opts.planRefreshMs });
+  const triggers = new TriggerRecorder(rules, opts.logger, opts.triggerFlushMs);
+  triggers.start();
+  const idempotency = createIdempotencyStore(opts.backend, "secure_idempotency");
+  const purge = setInterval(() => {
+    idempotency.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired scan idempotency keys failed"));
+  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  purge.unref();
+  opts.logger.debug({ store: opts.backend.kind, bus: opts.bus !== undefined }, "secure service composed");
   return {
     serviceNames: [SecureService.typeName],
-    routes: secureRoutes({ rules, clock }),
-    ready: () => rules.ping(),
-    close: async () => undefined,
+    routes: secureRoutes({
+      rules,
+      clock,
+      plans,
+      engine: new ScanEngine(plans, triggers, clock),
+      idempotency,
+      logger: opts.logger,
+    }),
+    ready: async () => {
+      const [store, bus] = await Promise.all([rules.ping(), plans.ready()]);
+      return store && bus;
+    },
+    close: async () => {
+      clearInterval(purge);
+      plans.close();
+      await triggers.close();
+    },
   };
 }

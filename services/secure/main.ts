@@ -1,3 +1,4 @@
+import { openEventBus } from "../../lib/bus/open-event-bus.js";
 import type { Config } from "../../lib/config.js";
 import { openBackend } from "../../lib/db/open-backend.js";
 import type { Logger } from "../../lib/logger.js";
@@ -6,14 +7,27 @@ import { composeSecure } from "./compose.js";
 
 /**
  * Runs the secure service on its own: opens its store (MongoDB when
- * `GATEHOUSE_MONGODB_URI` is set, else `<GATEHOUSE_DATA_DIR>/secure.db`) and
- * serves it over gRPC / Connect on `GATEHOUSE_LISTEN_HOST:GATEHOUSE_GRPC_PORT`.
- * `close()` stops serving, then releases the store.
+ * `GATEHOUSE_MONGODB_URI` is set, else `<GATEHOUSE_DATA_DIR>/secure.db`), the
+ * event bus (NATS when `GATEHOUSE_NATS_URL` is set, so a rule written on one
+ * replica rebuilds the scan plans of all; else in-process), and serves gRPC /
+ * Connect on `GATEHOUSE_LISTEN_HOST:GATEHOUSE_GRPC_PORT`. `close()` stops
+ * serving, then the service (flushing trigger counts), then releases the bus
+ * and the store.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
   const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, "secure");
+  // Released in reverse order of acquisition: the server first, the store last.
+  const releases: Array<() => Promise<void>> = [() => store.close()];
+  let closing: Promise<void> | undefined;
+  const releaseAll = () =>
+    (closing ??= (async () => {
+      for (const release of [...releases].reverse()) await release();
+    })());
   try {
-    const component = await composeSecure({ backend: store.backend, logger });
+    const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
+    releases.push(() => bus.close());
+    const component = await composeSecure({ backend: store.backend, bus, logger });
+    releases.push(() => component.close());
     const server = await serveRpc({
       routes: component.routes,
       serviceNames: component.serviceNames,
@@ -22,15 +36,10 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
       port: config.GATEHOUSE_GRPC_PORT,
       logger,
     });
-    return {
-      async close() {
-        await server.close();
-        await component.close();
-        await store.close();
-      },
-    };
+    releases.push(() => server.close());
+    return { close: releaseAll };
   } catch (err) {
-    await store.close();
+    await releaseAll();
     throw err;
   }
 }

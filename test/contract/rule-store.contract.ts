@@ -247,6 +247,46 @@ export function ruleStoreContract(makeStore: () => RuleStore): void {
     });
   });
 
+  describe("recordTriggers", () => {
+    it("adds counts and keeps the latest time, without touching version or updated_at", async () => {
+      await store.insert(aRule("rule_1", "ws_a", { status: "active" }));
+      await store.recordTriggers([{ workspaceId: "ws_a", ruleId: "rule_1", count: 2, lastTriggeredAt: T0 + 50 }]);
+      await store.recordTriggers([{ workspaceId: "ws_a", ruleId: "rule_1", count: 3, lastTriggeredAt: T0 + 20 }]);
+      expect(await store.get("ws_a", "rule_1")).toMatchObject({ triggerCount: 5, lastTriggeredAt: T0 + 50, version: 1, updatedAt: T0 });
+      const listed = (await store.list("ws_a")).find((r) => r.id === "rule_1");
+      expect(listed).toMatchObject({ triggerCount: 5, lastTriggeredAt: T0 + 50, version: 1 });
+    });
+
+    it("writes a batch for several rules and workspaces, built-ins included", async () => {
+      await store.insert(aRule("rule_1", "ws_a"));
+      await store.insert(aRule("rule_1", "ws_b"));
+      await store.recordTriggers([
+        { workspaceId: "ws_a", ruleId: "rule_1", count: 1, lastTriggeredAt: T0 + 1 },
+        { workspaceId: "ws_b", ruleId: "rule_1", count: 7, lastTriggeredAt: T0 + 2 },
+        { workspaceId: "ws_a", ruleId: "rule_builtin_pii", count: 4, lastTriggeredAt: T0 + 3 },
+      ]);
+      expect(await store.get("ws_a", "rule_1")).toMatchObject({ triggerCount: 1, lastTriggeredAt: T0 + 1 });
+      expect(await store.get("ws_b", "rule_1")).toMatchObject({ triggerCount: 7, lastTriggeredAt: T0 + 2 });
+      expect(await store.get("ws_a", "rule_builtin_pii")).toMatchObject({ triggerCount: 4, version: 1 });
+      expect(await store.get("ws_b", "rule_builtin_pii")).toMatchObject({ triggerCount: 0, lastTriggeredAt: null });
+    });
+
+    it("keeps counts across an edit, and an edit keeps them", async () => {
+      await store.insert(aRule("rule_1", "ws_a"));
+      await store.recordTriggers([{ workspaceId: "ws_a", ruleId: "rule_1", count: 2, lastTriggeredAt: T0 + 5 }]);
+      const edited = await store.updateSpec("ws_a", "rule_1", 1, aSpec({ name: "edited" }), T0 + 9);
+      expect(edited).toMatchObject({ triggerCount: 2, lastTriggeredAt: T0 + 5, version: 2 });
+      await store.recordTriggers([{ workspaceId: "ws_a", ruleId: "rule_1", count: 1, lastTriggeredAt: T0 + 11 }]);
+      expect(await makeStore().get("ws_a", "rule_1")).toMatchObject({ triggerCount: 3, lastTriggeredAt: T0 + 11, version: 2, name: "edited" });
+    });
+
+    it("accepts an empty batch and ignores unknown rules", async () => {
+      await store.recordTriggers([]);
+      await store.recordTriggers([{ workspaceId: "ws_a", ruleId: "rule_nope", count: 1, lastTriggeredAt: T0 }]);
+      expect(await store.get("ws_a", "rule_nope")).toBeNull();
+    });
+  });
+
   it("answers ping", async () => {
     expect(await store.ping()).toBe(true);
   });

@@ -14,7 +14,8 @@ import { workspaceOf } from "./workspace-of.js";
 
 /**
  * `CreateRule`: validates the spec (defaults: flag, medium, draft, applies to
- * all) and stores it in the caller's workspace at version 1. The REST answer is 201.
+ * all) and stores it in the caller's workspace at version 1, then tells the
+ * scan plan cache (here and on other replicas). The REST answer is 201.
  */
 export function createRule(deps: SecureDeps) {
   return async (req: CreateRuleRequest): Promise<CreateRuleResponse> => {
@@ -23,6 +24,7 @@ export function createRule(deps: SecureDeps) {
     const now = deps.clock.now();
     const rule = newRule(spec, { id: newId("rule", now), workspaceId }, now);
     await deps.rules.insert(rule);
+    await deps.plans.rulesChanged(workspaceId);
     return create(CreateRuleResponseSchema, { rule: ruleToProto(rule) });
   };
 }

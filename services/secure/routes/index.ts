@@ -4,15 +4,13 @@ import { createRule } from "./create-rule.js";
 import { getRule } from "./get-rule.js";
 import { listLibraries } from "./list-libraries.js";
 import { listRules } from "./list-rules.js";
+import { scan } from "./scan.js";
 import type { SecureDeps } from "./secure-deps.js";
 import { updateRule } from "./update-rule.js";
 
 export type { SecureDeps } from "./secure-deps.js";
 
-/**
- * Registers the rule and catalogue RPCs of `SecureService`. `Scan` is not
- * implemented here, so Connect answers it with Unimplemented.
- */
+/** Registers every RPC of `SecureService`: rules, the pattern-library catalogue and scans. */
 export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void {
   return (router) =>
     router.service(SecureService, {
@@ -21,5 +19,6 @@ export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void 
       listRules: listRules(deps),
       updateRule: updateRule(deps),
       listLibraries: listLibraries(),
+      scan: scan(deps),
     });
 }

@@ -1,8 +1,18 @@
 import type { Clock } from "../../../lib/clock.js";
+import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
+import type { Logger } from "../../../lib/logger.js";
+import type { ScanEngine } from "../app/scan-engine.js";
+import type { ScanPlanCache } from "../app/scan-plan-cache.js";
 import type { RuleStore } from "../store/rule-store.js";
 
 /** What the secure service's RPC handlers need. */
 export interface SecureDeps {
   rules: RuleStore;
   clock: Clock;
+  /** Told after every stored rule write, so scans here and on other replicas use the new rules. */
+  plans: Pick<ScanPlanCache, "rulesChanged">;
+  engine: ScanEngine;
+  /** Idempotency keys of scans. */
+  idempotency: IdempotencyStore;
+  logger: Logger;
 }

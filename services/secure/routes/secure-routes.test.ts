@@ -482,12 +482,5 @@ for (const engine of storeEngines()) {
         expect((await updateRule(rule.id, ["name"], { name: "n" })).triggerCount).toBe(0n);
       });
     });
-
-    describe("Scan", () => {
-      it("is not implemented by this service yet", async () => {
-        const f = await failure(client.scan({ caller: WS_A, content: "hello" }));
-        expect(f.connect).toBe(Code.Unimplemented);
-      });
-    });
   });
 }

@@ -21,7 +21,8 @@ const MAX_ATTEMPTS = 20;
  * `expected_version` differing from the stored one (412), then the fields
  * (400). The write is conditional on the version read, so concurrent updates
  * never lose one: without `expected_version` a lost race re-reads and retries;
- * with it, a lost race is a version mismatch.
+ * with it, a lost race is a version mismatch. A stored update invalidates the
+ * workspace's scan plan here and on other replicas.
  */
 export function updateRule(deps: SecureDeps) {
   return async (req: UpdateRuleRequest): Promise<UpdateRuleResponse> => {
@@ -37,7 +38,10 @@ export function updateRule(deps: SecureDeps) {
       }
       const spec = applyRulePatch(current, patchInputFromProto(req.updateMask?.paths ?? [], req.rule));
       const updated = await deps.rules.updateSpec(workspaceId, req.id, current.version, spec, deps.clock.now());
-      if (updated) return create(UpdateRuleResponseSchema, { rule: ruleToProto(updated) });
+      if (updated) {
+        await deps.plans.rulesChanged(workspaceId);
+        return create(UpdateRuleResponseSchema, { rule: ruleToProto(updated) });
+      }
       if (attempt >= MAX_ATTEMPTS) throw new UnavailableError("the rule is being changed by other requests; try again");
     }
   };

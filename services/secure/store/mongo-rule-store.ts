@@ -3,11 +3,28 @@ import { systemClock, type Clock } from "../../../lib/clock.js";
 import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
 import type { DataDirection, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
-import type { RuleFilter, RuleStore } from "./rule-store.js";
+import type { RuleFilter, RuleStore, TriggerIncrement } from "./rule-store.js";
 import { SeededWorkspaces } from "./seeded-workspaces.js";
 
 /** The collection holding every workspace's rule revisions. */
 export const RULES_COLLECTION = "secure_rules";
+
+/** The collection holding trigger counts, one document per (workspace, rule), outside the revisions. */
+export const TRIGGERS_COLLECTION = "secure_rule_triggers";
+
+/** Trigger counts scans added to a rule since it was stored. */
+interface TriggerDoc {
+  _id: string;
+  workspace_id: string;
+  rule_id: string;
+  trigger_count: number;
+  last_triggered_at: number;
+}
+
+// The workspace ID's length comes first, so no (workspace, rule) pair can collide with another.
+function triggerId(workspaceId: string, ruleId: string): string {
+  return `${workspaceId.length}:${workspaceId}:${ruleId}`;
+}
 
 interface SpecFields {
   name: string;
@@ -50,9 +67,17 @@ interface RuleDoc extends SpecFields {
  * conditional `findOneAndUpdate` because FerretDB, which must be supported,
  * does not apply conditional updates atomically, while it does enforce unique
  * indexes atomically. Needs no transactions.
+ *
+ * Trigger counts live in `secure_rule_triggers`, not in the revisions: an
+ * increment written to a revision an edit was superseding would be lost.
+ * A rule's count is its revision's stored count plus that document's. The
+ * increments are `$inc`/`$max` upserts, atomic on MongoDB; on FerretDB they
+ * are not atomic against another process writing the same document at the
+ * same instant, which is why each process batches and serialises its own.
  */
 export class MongoRuleStore implements RuleStore {
   private readonly rules: Collection<RuleDoc>;
+  private readonly triggers: Collection<TriggerDoc>;
   private readonly seeded: SeededWorkspaces;
   private indexes: Promise<void> | undefined;
 
@@ -61,6 +86,7 @@ export class MongoRuleStore implements RuleStore {
     private readonly clock: Clock = systemClock,
   ) {
     this.rules = db.collection<RuleDoc>(RULES_COLLECTION);
+    this.triggers = db.collection<TriggerDoc>(TRIGGERS_COLLECTION);
     this.seeded = new SeededWorkspaces((workspaceId) => this.seed(workspaceId));
   }
 
@@ -77,21 +103,28 @@ export class MongoRuleStore implements RuleStore {
   async get(workspaceId: string, id: string): Promise<Rule | null> {
     await this.ready(workspaceId);
     const doc = await this.latest(workspaceId, id);
-    return doc ? fromDoc(doc) : null;
+    if (!doc) return null;
+    const triggers = await this.triggers.findOne({ _id: triggerId(workspaceId, id) });
+    return withTriggers(fromDoc(doc), triggers);
   }
 
   async list(workspaceId: string, filter: RuleFilter = {}): Promise<Rule[]> {
     await this.ready(workspaceId);
     // Filters apply to each rule's latest revision, so they run after picking it.
     const latest = new Map<string, RuleDoc>();
-    for (const doc of await this.rules.find({ workspace_id: workspaceId }).toArray()) {
+    const [docs, triggerDocs] = await Promise.all([
+      this.rules.find({ workspace_id: workspaceId }).toArray(),
+      this.triggers.find({ workspace_id: workspaceId }).toArray(),
+    ]);
+    for (const doc of docs) {
       const seen = latest.get(doc.id);
       if (!seen || seen.version < doc.version) latest.set(doc.id, doc);
     }
+    const triggers = new Map(triggerDocs.map((t) => [t.rule_id, t]));
     return [...latest.values()]
       .filter((d) => (!filter.status || d.status === filter.status) && (!filter.type || d.type === filter.type))
       .sort(listOrder)
-      .map(fromDoc);
+      .map((d) => withTriggers(fromDoc(d), triggers.get(d.id) ?? null));
   }
 
   async updateSpec(
@@ -106,16 +139,42 @@ export class MongoRuleStore implements RuleStore {
     if (!current || current.is_built_in || current.version !== expectedVersion) return null;
     const { _id, ...kept } = current;
     const next: RuleDoc = { ...kept, ...specFields(spec), version: expectedVersion + 1, updated_at: updatedAt };
+    let insertedId: ObjectId;
     try {
-      await this.rules.insertOne(next);
+      insertedId = (await this.rules.insertOne(next)).insertedId;
     } catch (err) {
       if (isDuplicateKeyError(err)) return null;
       throw err;
     }
+    // A slow writer can insert a version number whose revision a faster chain
+    // of edits has already superseded and deleted; a higher revision then
+    // exists, so this one lost the race: withdraw it and report no update.
+    if (await this.rules.findOne({ workspace_id: workspaceId, id, version: { $gt: next.version } }, { projection: { _id: 1 } })) {
+      await this.rules.deleteOne({ _id: insertedId }).catch(() => undefined);
+      return null;
+    }
     // Cleanup only: readers always take the highest version, so a revision left
     // behind by a failed delete changes no answer and the next edit removes it.
     await this.rules.deleteMany({ workspace_id: workspaceId, id, version: { $lt: next.version } }).catch(() => undefined);
-    return fromDoc(next);
+    return withTriggers(fromDoc(next), await this.triggers.findOne({ _id: triggerId(workspaceId, id) }));
+  }
+
+  async recordTriggers(increments: readonly TriggerIncrement[]): Promise<void> {
+    if (increments.length === 0) return;
+    await this.triggers.bulkWrite(
+      increments.map((inc) => ({
+        updateOne: {
+          filter: { _id: triggerId(inc.workspaceId, inc.ruleId) },
+          update: {
+            $inc: { trigger_count: inc.count },
+            $max: { last_triggered_at: inc.lastTriggeredAt },
+            $setOnInsert: { workspace_id: inc.workspaceId, rule_id: inc.ruleId },
+          },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
   }
 
   async ping(): Promise<boolean> {
@@ -147,6 +206,7 @@ export class MongoRuleStore implements RuleStore {
   // send a multi-index createIndexes for a new collection at the same time.
   private async createIndexes(): Promise<void> {
     await this.rules.createIndex({ workspace_id: 1, id: 1, version: 1 }, { name: "workspace_id_id_version", unique: true });
+    await this.triggers.createIndex({ workspace_id: 1 }, { name: "workspace_id" });
   }
 
   // Insert-if-absent: revision 1 of a built-in is written once per workspace; a
@@ -208,6 +268,13 @@ function toDoc(rule: Rule, createdSeq: ObjectId): RuleDoc {
     created_at: rule.createdAt,
     updated_at: rule.updatedAt,
   };
+}
+
+// The revision's own count (set when the rule was stored) plus what scans added since.
+function withTriggers(rule: Rule, triggers: TriggerDoc | null): Rule {
+  if (!triggers) return rule;
+  const last = rule.lastTriggeredAt === null ? triggers.last_triggered_at : Math.max(rule.lastTriggeredAt, triggers.last_triggered_at);
+  return { ...rule, triggerCount: rule.triggerCount + triggers.trigger_count, lastTriggeredAt: last };
 }
 
 function fromDoc(doc: RuleDoc): Rule {

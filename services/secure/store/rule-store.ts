@@ -6,6 +6,14 @@ export interface RuleFilter {
   type?: RuleType;
 }
 
+/** Trigger counts to add to one rule: how many scans matched it, and when the last did. */
+export interface TriggerIncrement {
+  workspaceId: string;
+  ruleId: string;
+  count: number;
+  lastTriggeredAt: number;
+}
+
 /**
  * Storage port of rules. Every read and write is scoped to one workspace,
  * and a workspace's built-in rules are materialised (insert-if-absent) on its
@@ -29,6 +37,13 @@ export interface RuleStore {
    * one version exactly one wins).
    */
   updateSpec(workspaceId: string, id: string, expectedVersion: number, spec: RuleSpec, updatedAt: number): Promise<Rule | null>;
+  /**
+   * Adds each increment's `count` to its rule's `trigger_count` and moves
+   * `last_triggered_at` to the later of the stored and given times, in one
+   * batched write. This is not an edit: `version` and `updated_at` stay.
+   * Increments for rules that do not exist change nothing visible.
+   */
+  recordTriggers(increments: readonly TriggerIncrement[]): Promise<void>;
   /** Resolves true when the storage engine answers. */
   ping(): Promise<boolean>;
 }

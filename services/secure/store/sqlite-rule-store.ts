@@ -3,7 +3,7 @@ import { systemClock, type Clock } from "../../../lib/clock.js";
 import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
 import type { DataDirection, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
-import type { RuleFilter, RuleStore } from "./rule-store.js";
+import type { RuleFilter, RuleStore, TriggerIncrement } from "./rule-store.js";
 import { SeededWorkspaces } from "./seeded-workspaces.js";
 
 const SCHEMA = `
@@ -75,6 +75,7 @@ export class SqliteRuleStore implements RuleStore {
   private readonly insertIfAbsentStmt: Statement;
   private readonly getStmt: Statement;
   private readonly updateStmt: Statement;
+  private readonly recordTriggersTx: (increments: readonly TriggerIncrement[]) => void;
   private readonly listStmts = new Map<string, Statement>();
 
   constructor(
@@ -101,6 +102,17 @@ export class SqliteRuleStore implements RuleStore {
         pattern_library_ids = @pattern_library_ids, version = @expected_version + 1, updated_at = @updated_at
       WHERE workspace_id = @workspace_id AND id = @id AND version = @expected_version AND is_built_in = 0
       RETURNING *`);
+    const triggerStmt = db.prepare(`
+      UPDATE secure_rules SET
+        trigger_count = trigger_count + @count,
+        last_triggered_at = MAX(COALESCE(last_triggered_at, @at), @at)
+      WHERE workspace_id = @workspace_id AND id = @id`);
+    // One transaction per batch: one fsync however many rules it touches.
+    this.recordTriggersTx = db.transaction((increments: readonly TriggerIncrement[]) => {
+      for (const inc of increments) {
+        triggerStmt.run({ workspace_id: inc.workspaceId, id: inc.ruleId, count: inc.count, at: inc.lastTriggeredAt });
+      }
+    });
     const seedTx = db.transaction((workspaceId: string) => {
       for (const rule of builtInRulesFor(workspaceId, this.clock.now())) this.insertIfAbsentStmt.run(toRow(rule));
     });
@@ -152,6 +164,10 @@ export class SqliteRuleStore implements RuleStore {
       updated_at: updatedAt,
     }) as RuleRow | undefined;
     return row ? fromRow(row) : null;
+  }
+
+  async recordTriggers(increments: readonly TriggerIncrement[]): Promise<void> {
+    if (increments.length > 0) this.recordTriggersTx(increments);
   }
 
   async ping(): Promise<boolean> {

@@ -1,0 +1,29 @@
+/** The event a process publishes after it stores a rule change, so every replica rebuilds its scan plan. */
+export interface RulesChanged {
+  workspace_id: string;
+  /** Identifies the publishing process, which has already rebuilt and ignores its own event. */
+  origin: string;
+}
+
+/** Pattern of the one subscription each process holds for rule changes. */
+export const RULES_CHANGED_PATTERN = "secure.rules.changed.*";
+
+const SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The subject a workspace's rule changes are published on. Gatehouse
+ * workspace IDs are valid subject tokens as they are; any other ID is
+ * base64url-encoded (behind a `~` no real ID has) so it stays one token.
+ */
+export function rulesChangedSubject(workspaceId: string): string {
+  const token = SAFE_TOKEN.test(workspaceId) ? workspaceId : `~${Buffer.from(workspaceId, "utf8").toString("base64url")}`;
+  return `secure.rules.changed.${token}`;
+}
+
+/** The event's fields, or undefined when it is not a RulesChanged. */
+export function parseRulesChanged(event: unknown): RulesChanged | undefined {
+  if (typeof event !== "object" || event === null) return undefined;
+  const { workspace_id, origin } = event as Record<string, unknown>;
+  if (typeof workspace_id !== "string" || typeof origin !== "string") return undefined;
+  return { workspace_id, origin };
+}

@@ -1,0 +1,33 @@
+import { DATA_CATEGORIES, findLibrary } from "../catalog.js";
+import type { Detector } from "./detector.js";
+import { PII_DETECTORS } from "./pii-detectors.js";
+import { PROMPT_INJECTION_DETECTORS } from "./prompt-injection-detectors.js";
+import { SECRET_DETECTORS } from "./secret-detectors.js";
+
+const BY_CATEGORY = new Map<string, Detector>(
+  [...PII_DETECTORS, ...SECRET_DETECTORS, ...PROMPT_INJECTION_DETECTORS].map((d) => [d.category, d]),
+);
+
+// Every catalogue category has its detector and no detector lacks a category:
+// a gap here would let a rule reference a category that silently finds nothing.
+for (const c of DATA_CATEGORIES) {
+  if (!BY_CATEGORY.has(c.id)) throw new Error(`no detector implements data category ${c.id}`);
+}
+if (BY_CATEGORY.size !== DATA_CATEGORIES.length) throw new Error("a detector implements a category the catalogue lacks");
+
+/** Every detector, in catalogue order. */
+export const DETECTORS: readonly Detector[] = DATA_CATEGORIES.map((c) => BY_CATEGORY.get(c.id)!);
+
+/** The detector of a catalogue category, or undefined for an unknown ID. */
+export function detectorFor(categoryId: string): Detector | undefined {
+  return BY_CATEGORY.get(categoryId);
+}
+
+/**
+ * The category IDs `id` stands for: a category itself, or every category of
+ * a pattern library. Empty for an unknown ID.
+ */
+export function categoriesOf(id: string): readonly string[] {
+  if (BY_CATEGORY.has(id)) return [id];
+  return findLibrary(id)?.categoryIds ?? [];
+}

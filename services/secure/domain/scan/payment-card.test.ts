@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { isPaymentCardNumber } from "./payment-card.js";
+
+describe("isPaymentCardNumber", () => {
+  it("accepts Luhn-valid numbers of known networks and lengths, grouped consistently", () => {
+    for (const n of ["4111 1111 1111 1111", "5555-5555-5555-4444", "378282246310005", "3782 822463 10005", "6011111111111117", "3530111333300000", "30569309025904", "2221000000000009"]) {
+      expect(isPaymentCardNumber(n), n).toBe(true);
+    }
+  });
+  it("refuses bad check digits, unknown prefixes, wrong lengths, mixed separators and repeated digits", () => {
+    expect(isPaymentCardNumber("4111111111111112")).toBe(false);
+    expect(isPaymentCardNumber("8000000000000002")).toBe(false); // Luhn-valid, no network
+    expect(isPaymentCardNumber("41111111111111")).toBe(false); // Visa has no 14-digit numbers
+    expect(isPaymentCardNumber("4111-1111 1111-1111")).toBe(false);
+    expect(isPaymentCardNumber("0000000000000000")).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { PII_DETECTORS } from "./pii-detectors.js";
+import { detectIn } from "./scan-fixture.js";
+
+describe("pii detectors", () => {
+  it("cover the pii library: email, phone, credit_card, us_ssn, iban, ip_address", () => {
+    expect(PII_DETECTORS.map((d) => d.category)).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+  });
+
+  it("email: finds addresses, not file names, handles, URL credentials or bare local parts", () => {
+    expect(detectIn("email", "Write to jane.doe+x@mail.acme.co.uk or <b@acme.io>.")).toEqual(["jane.doe+x@mail.acme.co.uk", "b@acme.io"]);
+    expect(detectIn("email", "logo@2x.png, @alice, user@localhost, name@, git clone https://git@github.com/a/b, x..y@acme.com")).toEqual([]);
+  });
+
+  it("phone: finds international, North American and keyword-backed national numbers", () => {
+    expect(detectIn("phone", "Call +44 20 7946 0958 or (415) 555-2671 or 1-800-555-0199.")).toEqual([
+      "+44 20 7946 0958",
+      "(415) 555-2671",
+      "1-800-555-0199",
+    ]);
+    expect(detectIn("phone", "Tel: 030 1234567")).toEqual(["030 1234567"]);
+    expect(detectIn("phone", '{"phone":"+14155552671"}')).toEqual(["+14155552671"]);
+  });
+
+  it("phone: leaves dates, versions, ISBNs, invalid area codes and unlabelled national digits alone", () => {
+    expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
+  });
+
+  it("credit_card: needs a network prefix, a network length and a valid Luhn digit", () => {
+    expect(detectIn("credit_card", "Cards 4111 1111 1111 1111 and 3782-822463-10005? Also 5555555555554444.")).toEqual([
+      "4111 1111 1111 1111",
+      "3782-822463-10005",
+      "5555555555554444",
+    ]);
+    expect(detectIn("credit_card", "Amex 3782 822463 10005")).toEqual(["3782 822463 10005"]);
+    expect(detectIn("credit_card", "Order 4111 1111 1111 1112, ref 8000 0000 0000 0002, ts 1700000000000, 4111-1111 1111-1111")).toEqual([]);
+    expect(detectIn("credit_card", "id 1234-4111111111111111 and 9400111899223344556677")).toEqual([]);
+  });
+
+  it("us_ssn: finds dashed and spaced numbers in issued ranges, bare ones only with a keyword", () => {
+    expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235.")).toEqual(["536-22-1234", "536 22 1235"]);
+    expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
+    expect(detectIn("us_ssn", "000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 078-05-1120 123-45-67890")).toEqual([]);
+  });
+
+  it("iban: validates mod-97 and the country's length, also grouped, lower case or followed by more text", () => {
+    expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 00 please")).toEqual(["DE89 3704 0044 0532 0130 00"]);
+    expect(detectIn("iban", "to GB82WEST12345698765432, or de89370400440532013000")).toEqual(["GB82WEST12345698765432", "de89370400440532013000"]);
+    expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 01, GB00 WEST 1234 5698 7654 32, US0378331005")).toEqual([]);
+  });
+
+  it("ip_address: finds IPv4 and IPv6, not versions, OIDs, MACs, times or scoped names", () => {
+    expect(detectIn("ip_address", "hosts 10.0.0.1, [2001:db8::1]:443, ::1 and fe80::1ff:fe23:4567:890a")).toEqual([
+      "10.0.0.1",
+      "2001:db8::1",
+      "::1",
+      "fe80::1ff:fe23:4567:890a",
+    ]);
+    expect(detectIn("ip_address", "v1.2.3.4, 1.3.6.1.4.1.311, 999.1.1.1, 12:30:45, 00:1A:2B:3C:4D:5E, std::vector, section 4.2.1.3")).toEqual([]);
+  });
+});

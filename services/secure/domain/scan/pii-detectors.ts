@@ -1,0 +1,153 @@
+import type { Candidate, Detector } from "./detector.js";
+import { isValidIban } from "./iban-mod97.js";
+import { isIpv4, isIpv6 } from "./ip-address.js";
+import { precededBy } from "./keyword-near.js";
+import { isPaymentCardNumber } from "./payment-card.js";
+import { isValidUsSsn } from "./us-ssn.js";
+
+// Top-level "domains" that are really file extensions (logo@2x.png, icon@3x.webp).
+const FILE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tif", "tiff", "css", "js", "ts", "map", "pdf"]);
+
+// The user@host or password@host part of a URL (scheme://user@host, scheme://user:password@host).
+const URL_CREDENTIALS = /:\/\/(?:[^\s/@:]*:)?$/;
+
+function validEmail({ value, text, start }: Candidate): boolean {
+  if (URL_CREDENTIALS.test(text.slice(Math.max(0, start - 256), start))) return false;
+  const at = value.lastIndexOf("@");
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split(".");
+  if (local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
+  if (labels.some((l) => l.startsWith("-") || l.endsWith("-"))) return false;
+  return !FILE_EXTENSIONS.has(labels[labels.length - 1]!.toLowerCase());
+}
+
+/** A candidate that is one part of a longer dash- or dot-joined number (an ID, a version, an OID). */
+function partOfLongerNumber({ text, start, end }: Candidate, joiners: string): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 2);
+  const joined = (pair: string, joinerFirst: boolean) =>
+    pair.length === 2 && joiners.includes(joinerFirst ? pair[0]! : pair[1]!) && /[0-9]/.test(joinerFirst ? pair[1]! : pair[0]!);
+  return joined(before, false) || joined(after, true);
+}
+
+function validPhone(c: Candidate): boolean {
+  const digits = c.value.replace(/[^0-9]/g, "");
+  if (digits.length < 8 || digits.length > 15 || /^(\d)\1+$/.test(digits)) return false;
+  if (partOfLongerNumber(c, "-.")) return false;
+  const open = (c.value.match(/\(/g) ?? []).length;
+  const close = (c.value.match(/\)/g) ?? []).length;
+  if (open !== close) return false;
+  // North American numbers without a country code: area and exchange codes never start with 0 or 1.
+  if (!c.value.startsWith("+") && !digits.startsWith("0") && digits.length >= 10) {
+    const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+    if (national.length === 10 && (national[0]! < "2" || national[3]! < "2")) return false;
+  }
+  return true;
+}
+
+function validCard(c: Candidate): boolean {
+  return !partOfLongerNumber(c, "-") && isPaymentCardNumber(c.value);
+}
+
+function validSsn(c: Candidate): boolean {
+  return !partOfLongerNumber(c, "-") && isValidUsSsn(c.value);
+}
+
+// An IBAN candidate may run into a following group of letters or digits; the
+// country's length decides where it ends, so the checksum runs on exactly it.
+function validIban(c: Candidate): boolean | { start: number; end: number } {
+  if (isValidIban(c.value)) return true;
+  let seen = 0;
+  for (let i = 0; i < c.value.length; i++) {
+    if (c.value[i] === " ") continue;
+    seen++;
+    if (seen >= 15 && isValidIban(c.value.slice(0, i + 1)) && !/[A-Za-z0-9]/.test(c.value[i + 1] ?? "")) return { start: 0, end: i + 1 };
+  }
+  return false;
+}
+
+const NOT_AN_ADDRESS = ["version ", "release ", "build ", "section ", "chapter ", "clause ", "figure ", "table ", "step ", "rule ", "item "];
+
+function validIp(c: Candidate): boolean {
+  const before = c.text[c.start - 1] ?? "";
+  const after = c.text[c.end] ?? "";
+  if (c.value.includes(":")) {
+    if (/[0-9A-Za-z:.]/.test(before) || /[0-9A-Za-z:]/.test(after)) return false;
+    const groups = c.value.split(":").filter((g) => g !== "").length;
+    // One group is enough only after a leading "::" (the loopback ::1); "a::b" style pairs need two.
+    return isIpv6(c.value) && /[0-9]/.test(c.value) && (groups >= 2 || (groups === 1 && c.value.startsWith("::")));
+  }
+  // Longer dotted numbers (OIDs, 1.2.3.4.5), versions (v1.2.3.4, "version 10.0.0.1") and
+  // section numbers ("section 4.2.1.3") are not addresses.
+  if (partOfLongerNumber(c, ".")) return false;
+  if (/[vV§]/.test(before) || precededBy(c.text, c.start, NOT_AN_ADDRESS)) return false;
+  return isIpv4(c.value);
+}
+
+/** Detectors of the `pii` library: contact details, government and financial identifiers. */
+export const PII_DETECTORS: readonly Detector[] = [
+  {
+    category: "email",
+    patterns: [{ source: "\\b[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9-]{1,63}\\.){1,8}[A-Za-z]{2,24}\\b", flags: "" }],
+    validate: validEmail,
+    keywords: ["email", "e-mail", "mail", "contact"],
+    keywordWindow: 32,
+    mask: { kind: "email" },
+  },
+  {
+    category: "phone",
+    patterns: [
+      // International (E.164 as people write it): +44 20 7946 0958, +1 (415) 555-2671.
+      { source: "\\+[1-9][0-9]{0,2}(?:[ .-]?\\(?[0-9]{1,4}\\)?){2,6}[0-9]\\b", flags: "" },
+      // North American: (415) 555-2671, 415-555-2671, 1-800-555-0199.
+      { source: "(?:\\b1[ .-])?(?:\\([2-9][0-9]{2}\\) ?|\\b[2-9][0-9]{2}[ .-])[2-9][0-9]{2}[ .-][0-9]{4}\\b", flags: "" },
+      // National forms with a trunk 0 (020 7946 0958, 06 12 34 56 78) read as phones only next to a word saying so.
+      { source: "\\b0[1-9][0-9]{0,3}(?:[ /.-]?[0-9]{2,4}){2,4}\\b", flags: "", requireKeyword: true },
+    ],
+    validate: validPhone,
+    keywords: ["phone", "tel", "call", "mobile", "cell", "fax", "whatsapp", "contact", "number", "ring"],
+    keywordWindow: 40,
+    yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address"],
+    mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
+  },
+  {
+    category: "credit_card",
+    patterns: [{ source: "\\b(?:[0-9][ -]?){11,18}[0-9]\\b", flags: "" }],
+    validate: validCard,
+    keywords: ["card", "visa", "mastercard", "amex", "credit", "debit", "payment", "cc", "pan"],
+    keywordWindow: 40,
+    mask: { kind: "chars", keepStart: 0, keepEnd: 4 },
+  },
+  {
+    category: "us_ssn",
+    patterns: [
+      { source: "\\b[0-9]{3}-[0-9]{2}-[0-9]{4}\\b", flags: "" },
+      { source: "\\b[0-9]{3} [0-9]{2} [0-9]{4}\\b", flags: "" },
+      { source: "\\b[0-9]{9}\\b", flags: "", requireKeyword: true },
+    ],
+    validate: validSsn,
+    keywords: ["ssn", "social security", "social sec", "ss#", "ss #", "taxpayer", "tin"],
+    keywordWindow: 32,
+    mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
+  },
+  {
+    category: "iban",
+    // Case-insensitive: the country's exact length and the checksum keep lower-case words out.
+    patterns: [{ source: "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b", flags: "i" }],
+    validate: validIban,
+    keywords: ["iban", "account", "bank", "transfer", "swift", "bic"],
+    keywordWindow: 40,
+    mask: { kind: "chars", keepStart: 2, keepEnd: 2 },
+  },
+  {
+    category: "ip_address",
+    patterns: [
+      { source: "\\b(?:[0-9]{1,3}\\.){3}[0-9]{1,3}\\b", flags: "" },
+      { source: "(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[0-9]{1,3}\\.){3}[0-9]{1,3}|[0-9A-Fa-f]{1,4})?", flags: "" },
+    ],
+    validate: validIp,
+    keywords: ["ip", "address", "host", "server", "client"],
+    keywordWindow: 32,
+    mask: { kind: "chars", keepStart: 2, keepEnd: 0 },
+  },
+];

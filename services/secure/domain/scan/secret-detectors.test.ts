@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_DETECTORS } from "./secret-detectors.js";
+import { detectIn } from "./scan-fixture.js";
+
+// Synthetic values: random-looking, never issued by any vendor. Prefixes are
+// split so secret scanners reading this file do not take them for leaks.
+const AWS_ID = "AK" + "IAZ3MHQ5BXYDKS7WPQ";
+const AWS_SECRET = "Xt9pLm2QzR7vKc4NbW8yHf1JdG6sTa3UeYo5iPqZ";
+const GITHUB = "gh" + "p_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
+const OPENAI = "sk" + "-proj-Tq8Zx3Lm9Pv2Rk7Nw4Yb6Hc1Jd5Gf0Sa8Ue3Io7Ky2Mt9";
+const ANTHROPIC = "sk" + "-ant-api03-Qw7Er9Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc9Vb2Nm4Qw6Er8Ty1Ui3Op5As7Df9Gh2Jk4Lz6Xc8Vb1Nm3Qw5Er7Ty9Ui2Op4AA";
+const JWT =
+  "ey" + "JhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI4ODQyMTciLCJyb2xlIjoiYWRtaW4ifQ.kX9pQ2mL7vR4tY8wZ1cB6nH3jF5sD0aG2eU9iO7yT4q";
+const GITLAB = "gl" + "pat-Zq8_Xv3-Lm9Pk2Rt7Nw4";
+const SLACK = "xo" + "xb-123456789012-1234567890123-Ab3De5Gh7Jk9Mn1Pq3Rs5Tu7";
+const STRIPE = "sk" + "_live_51Hq8Zx3Lm9Pv2Rk7Nw4Yb6Hc1";
+const GOOGLE = "AI" + "zaSyD3q8Zx3Lm9Pv2Rk7Nw4Yb6Hc1Jd5Gf0Sa";
+const BEGIN_RSA = "-----" + "BEGIN RSA PRIVATE KEY-----";
+
+describe("secret detectors", () => {
+  it("cover the secrets library", () => {
+    expect(SECRET_DETECTORS.map((d) => d.category)).toEqual([
+      "aws_access_key_id",
+      "aws_secret_access_key",
+      "github_token",
+      "gitlab_token",
+      "slack_token",
+      "stripe_key",
+      "google_api_key",
+      "openai_api_key",
+      "anthropic_api_key",
+      "private_key",
+      "jwt",
+      "generic_secret",
+    ]);
+  });
+
+  it("aws keys: IDs by prefix, secrets by the value next to an AWS keyword; not the documented examples", () => {
+    expect(detectIn("aws_access_key_id", `key ${AWS_ID}`)).toEqual([AWS_ID]);
+    expect(detectIn("aws_secret_access_key", `aws_secret_access_key = "${AWS_SECRET}"`)).toEqual([AWS_SECRET]);
+    expect(detectIn("aws_secret_access_key", `AWS credentials\n${AWS_ID},${AWS_SECRET}`)).toEqual([AWS_SECRET]);
+    expect(detectIn("aws_access_key_id", "AKIAIOSFODNN7EXAMPLE AKIAXXXXXXXXXXXXXXXX")).toEqual([]);
+    expect(detectIn("aws_secret_access_key", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")).toEqual([]);
+    expect(detectIn("aws_secret_access_key", "AWS commit 3f786850e387550fdab836ed7e6dc881de23001b")).toEqual([]);
+    expect(detectIn("aws_secret_access_key", `unrelated ${AWS_SECRET}`)).toEqual([]);
+  });
+
+  it("vendor tokens: GitHub, GitLab, Slack, Stripe, Google, OpenAI, Anthropic by prefix and randomness", () => {
+    expect(detectIn("github_token", `GITHUB_TOKEN=${GITHUB}`)).toEqual([GITHUB]);
+    expect(detectIn("gitlab_token", GITLAB)).toEqual([GITLAB]);
+    expect(detectIn("slack_token", SLACK)).toEqual([SLACK]);
+    expect(detectIn("stripe_key", STRIPE)).toEqual([STRIPE]);
+    expect(detectIn("google_api_key", `key=${GOOGLE}`)).toEqual([GOOGLE]);
+    expect(detectIn("openai_api_key", `OPENAI_API_KEY=${OPENAI}`)).toEqual([OPENAI]);
+    expect(detectIn("anthropic_api_key", `x-api-key: ${ANTHROPIC}`)).toEqual([ANTHROPIC]);
+    // An Anthropic key is not also an OpenAI key.
+    expect(detectIn("openai_api_key", ANTHROPIC)).toEqual([]);
+  });
+
+  it("vendor tokens: placeholders, documented keys, publishable keys and truncated values are not secrets", () => {
+    expect(detectIn("github_token", "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")).toEqual([]);
+    expect(detectIn("gitlab_token", "glpat-XXXXXXXXXXXXXXXXXXXX")).toEqual([]);
+    expect(detectIn("stripe_key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc pk_live_51Hq8Zx3Lm9Pv2Rk7Nw4Yb6Hc1")).toEqual([]);
+    expect(detectIn("openai_api_key", "sk-... sk-your-api-key-here sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")).toEqual([]);
+    expect(detectIn("google_api_key", "AIzaSyExample")).toEqual([]);
+  });
+
+  it("private_key: a PEM block with a real body, also without its END line; not a placeholder block", () => {
+    const body = "MIIEowIBAAKCAQEAq8Zx3Lm9Pv2Rk7Nw4Yb6Hc1Jd5Gf0Sa8Ue3Io7Ky2Mt9Qw7Er9Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc9Vb2Nm4";
+    const block = `${BEGIN_RSA}\n${body}\n-----END RSA PRIVATE KEY-----`;
+    expect(detectIn("private_key", `key:\n${block}\nthanks`)).toEqual([block]);
+    expect(detectIn("private_key", `${BEGIN_RSA}\n${body}\n`)).toHaveLength(1);
+    expect(detectIn("private_key", "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----")).toEqual([]);
+  });
+
+  it("jwt: three segments whose header names an algorithm; not the jwt.io sample", () => {
+    expect(detectIn("jwt", `Bearer ${JWT}`)).toEqual([JWT]);
+    expect(
+      detectIn(
+        "jwt",
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+      ),
+    ).toEqual([]);
+    expect(detectIn("jwt", "eyJub3QiOiJqd3QifQ.eyJzdWIiOiI4ODQyMTcifQ.kX9pQ2mL7vR4tY8wZ1cB6nH3")).toEqual([]);
+  });
+
+  it("generic_secret: high-entropy values assigned to secret-like names, and passwords in URLs", () => {
+    expect(detectIn("generic_secret", 'DB_PASSWORD="Zx9#kLm2$Qp7vR4w"')).toEqual(["Zx9#kLm2$Qp7vR4w"]);
+    expect(detectIn("generic_secret", "client_secret: 8fK2mQ9xL3vR7tZ1")).toEqual(["8fK2mQ9xL3vR7tZ1"]);
+    expect(detectIn("generic_secret", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
+  });
+
+  it("generic_secret: not low-entropy words, variables, references, placeholders or a specific key already found", () => {
+    for (const text of [
+      "password = hunter2",
+      "password = passwordpassword",
+      "password: ${DB_PASSWORD}",
+      "token = os.environ['API_TOKEN']",
+      "secret_key = settings.SECRET_KEY",
+      "api_key = '<your-api-key>'",
+      "password=changeme123",
+      `api_key = ${OPENAI}`,
+    ]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+  });
+});

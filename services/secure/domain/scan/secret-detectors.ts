@@ -1,0 +1,218 @@
+import type { Candidate, Detector } from "./detector.js";
+import { shannonEntropy } from "./shannon-entropy.js";
+
+/**
+ * Keys published in vendors' documentation as examples. They have the shape
+ * of real keys but open nothing, so finding one in a prompt is not a leak.
+ */
+const DOCUMENTED_EXAMPLES = new Set([
+  "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+  "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+  "sk_test_26PHem9AhJZvU623DfE1x4sd",
+  "rk_test_51H3mY2HbFf7rBy0TvOm0Q1wRpxyM6UCsqZP",
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+]);
+
+// Placeholders people write where a key goes.
+const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|redacted|xxxx|\*\*\*|\.\.\.|<|>|\$\{|\{\{|changeme|insert|replace/i;
+
+/** The random part of a key (after its public prefix) looks random: long enough, varied, no placeholder. */
+function randomEnough(value: string, minBits: number): boolean {
+  return !PLACEHOLDER.test(value) && shannonEntropy(value) >= minBits && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
+}
+
+/** A token that continues past the candidate (more key characters) was cut, so it is not this kind of key. */
+function continues({ text, end }: Candidate, chars: RegExp): boolean {
+  return chars.test(text[end] ?? "");
+}
+
+function keyAfter(prefix: RegExp, minBits: number, more = /[A-Za-z0-9_-]/) {
+  return (c: Candidate): boolean => {
+    if (DOCUMENTED_EXAMPLES.has(c.value) || continues(c, more)) return false;
+    return randomEnough(c.value.replace(prefix, ""), minBits);
+  };
+}
+
+function validAwsSecret(c: Candidate): boolean {
+  if (continues(c, /[A-Za-z0-9/+=]/) || /[A-Za-z0-9/+]/.test(c.text[c.start - 1] ?? "")) return false;
+  // A 40-character hex string is a SHA-1 (a git commit), not a key: AWS secrets mix cases.
+  if (!/[a-z]/.test(c.value) || !/[A-Z]/.test(c.value)) return false;
+  return randomEnough(c.value, 4.2);
+}
+
+function decodeJsonSegment(segment: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function validJwt(c: Candidate): boolean {
+  if (DOCUMENTED_EXAMPLES.has(c.value) || continues(c, /[A-Za-z0-9_-]/)) return false;
+  const [header, payload] = c.value.split(".");
+  const h = decodeJsonSegment(header!);
+  const p = decodeJsonSegment(payload!);
+  return typeof h === "object" && h !== null && typeof (h as Record<string, unknown>).alg === "string" && typeof p === "object" && p !== null;
+}
+
+function validPrivateKey({ value }: Candidate): boolean {
+  const body = value
+    .replace(/-----(?:BEGIN|END)[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g, "")
+    .replace(/^[A-Za-z-]+:.*$/gm, "");
+  const base64 = body.replace(/[^A-Za-z0-9+/]/g, "");
+  return base64.length >= 64 && !PLACEHOLDER.test(body) && shannonEntropy(base64) >= 4.5;
+}
+
+// Values that name where a secret comes from rather than being one.
+const INDIRECTION = /^(?:process\.env|os\.environ|env\(|getenv|secrets\.|vault:|ssm:|arn:|\$|%|@)/i;
+const IDENTIFIER_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** Threshold of the generic detector: the value's entropy in bits per character. */
+export const GENERIC_SECRET_MIN_ENTROPY = 3.5;
+
+function validGenericSecret({ value }: Candidate): boolean {
+  if (value.length < 12 || PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  // Identifiers and dotted paths (settings.DB_PASSWORD, get_token) are references, not values.
+  if (IDENTIFIER_PATH.test(value) && !/[0-9]/.test(value)) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(value)).length;
+  return classes >= 2 && shannonEntropy(value) >= GENERIC_SECRET_MIN_ENTROPY;
+}
+
+const SPECIFIC = [
+  "aws_access_key_id",
+  "aws_secret_access_key",
+  "github_token",
+  "gitlab_token",
+  "slack_token",
+  "stripe_key",
+  "google_api_key",
+  "openai_api_key",
+  "anthropic_api_key",
+  "private_key",
+  "jwt",
+];
+
+/** Detectors of the `secrets` library: API keys, tokens, private keys and high-entropy assignments. */
+export const SECRET_DETECTORS: readonly Detector[] = [
+  {
+    category: "aws_access_key_id",
+    patterns: [{ source: "\\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\\b", flags: "" }],
+    validate: (c) => !/EXAMPLE/.test(c.value) && shannonEntropy(c.value.slice(4)) >= 3,
+    keywords: ["aws", "access key", "key id"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^[A-Z]{4}/ },
+  },
+  {
+    category: "aws_secret_access_key",
+    patterns: [
+      { source: "(?:aws)?_?secret_?(?:access)?_?key[\"']?\\s*(?:[:=]|=>)\\s*[\"']?([A-Za-z0-9/+]{40})", flags: "i", group: 1 },
+      { source: "[A-Za-z0-9/+]{40}", flags: "", requireKeyword: true },
+    ],
+    validate: validAwsSecret,
+    keywords: ["aws", "secret access key", "secret_access_key", "secretaccesskey"],
+    keywordWindow: 80,
+    mask: { kind: "secret", prefix: /^$/ },
+  },
+  {
+    category: "github_token",
+    patterns: [
+      { source: "\\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\\b", flags: "" },
+      { source: "\\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\\b", flags: "" },
+    ],
+    validate: keyAfter(/^(?:gh[pousr]_|github_pat_)/, 3.5),
+    keywords: ["github", "token", "gh"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^(?:gh[pousr]_|github_pat_)/ },
+  },
+  {
+    category: "gitlab_token",
+    patterns: [{ source: "\\bglpat-[A-Za-z0-9_-]{20,64}", flags: "" }],
+    validate: keyAfter(/^glpat-/, 3.3),
+    keywords: ["gitlab", "token"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^glpat-/ },
+  },
+  {
+    category: "slack_token",
+    patterns: [
+      { source: "\\bxox[abposer]-(?:[0-9A-Za-z]{8,}-){1,3}[0-9A-Za-z]{8,64}", flags: "" },
+      { source: "\\bxapp-[0-9]-[A-Z0-9]{8,}-[0-9]{8,}-[a-z0-9]{32,80}", flags: "" },
+      { source: "https://hooks\\.slack\\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,40}", flags: "" },
+    ],
+    validate: keyAfter(/^(?:xox[abposer]-|xapp-|https:\/\/hooks\.slack\.com\/services\/)/, 3),
+    keywords: ["slack", "token", "webhook"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^(?:xox[abposer]-|xapp-|https:\/\/hooks\.slack\.com\/services\/)/ },
+  },
+  {
+    category: "stripe_key",
+    patterns: [{ source: "\\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{24,99}\\b", flags: "" }],
+    validate: keyAfter(/^[sr]k_(?:live|test)_/, 3.5),
+    keywords: ["stripe", "secret key", "api key"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^[sr]k_(?:live|test)_/ },
+  },
+  {
+    category: "google_api_key",
+    patterns: [{ source: "\\bAIza[0-9A-Za-z_-]{35}", flags: "" }],
+    validate: keyAfter(/^AIza/, 3.5),
+    keywords: ["google", "gcp", "api key", "maps", "firebase"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^AIza/ },
+  },
+  {
+    category: "openai_api_key",
+    patterns: [{ source: "\\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,200}", flags: "" }],
+    validate: (c) => !c.value.startsWith("sk-ant-") && keyAfter(/^sk-(?:proj-|svcacct-|admin-)?/, 4)(c),
+    keywords: ["openai", "gpt", "api key", "chatgpt"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^sk-(?:proj-|svcacct-|admin-)?/ },
+  },
+  {
+    category: "anthropic_api_key",
+    patterns: [{ source: "\\bsk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_-]{32,200}", flags: "" }],
+    validate: keyAfter(/^sk-ant-[a-z]{2,8}[0-9]{2}-/, 4),
+    keywords: ["anthropic", "claude", "api key"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^sk-ant-[a-z]{2,8}[0-9]{2}-/ },
+  },
+  {
+    category: "private_key",
+    patterns: [
+      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]*?-----END [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----", flags: "" },
+      // A block pasted without its END line still gives the key away.
+      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\\s*[A-Za-z0-9+/=]{16,})+", flags: "" },
+    ],
+    validate: validPrivateKey,
+    keywords: ["private key", "ssh", "pem", "rsa"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/ },
+  },
+  {
+    category: "jwt",
+    patterns: [{ source: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}", flags: "" }],
+    validate: validJwt,
+    keywords: ["jwt", "bearer", "token", "authorization"],
+    keywordWindow: 40,
+    mask: { kind: "secret", prefix: /^eyJ/ },
+  },
+  {
+    category: "generic_secret",
+    patterns: [
+      {
+        source:
+          "[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_.-]*[\"']?\\s*(?:[:=]|=>|:=)\\s*[\"']?([A-Za-z0-9+/=_.~!@#$%^&*-]{12,200})",
+        flags: "i",
+        group: 1,
+      },
+      // The password of a URL's credentials: postgres://app:s3cr3t…@db:5432.
+      { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@]{1,64}:([^\\s:/@]{8,128})@", flags: "i", group: 1 },
+    ],
+    validate: validGenericSecret,
+    keywords: ["password", "secret", "token", "api_key", "apikey", "credential"],
+    keywordWindow: 0,
+    yieldsTo: SPECIFIC,
+    mask: { kind: "text" },
+  },
+];
