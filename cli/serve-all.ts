@@ -41,7 +41,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     signingKeyJwk: config.GATEHOUSE_SIGNING_KEY,
     bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
   });
-  const secure = await composeSecure({ backend: secureStore.backend, logger: logger.child({ component: "secure" }) });
+  const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger)];
   const govern = await composeGovern({
     backend: governStore.backend,

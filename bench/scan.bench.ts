@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { compileScanPlan } from "../services/secure/domain/scan/compile-scan-plan.js";
+import { executeScan } from "../services/secure/domain/scan/execute-scan.js";
+import type { ScanInput } from "../services/secure/domain/scan/scan-types.js";
+import { freePort } from "../test/support/gatehouse.js";
+import type { Row } from "./checkpoints.bench.js";
+import { startNode, until } from "./child-process.js";
+import { closedLoop, keepAliveAgent, request } from "./http-load.js";
+import { summarize, type Summary } from "./stats.js";
+import { baselinePatterns, benchRuleBodies, benchRules, benchText, nativeScan, RULE_COUNTS, TEXT_SIZES } from "./scan-workload.js";
+
+// Time boxes keep the whole scan benchmark around a minute on two cores.
+const IN_PROCESS_MS = Number(process.env.BENCH_SCAN_MS ?? 400);
+const REST_MS = Number(process.env.BENCH_SCAN_REST_MS ?? 1500);
+const REST_CONCURRENCY = 8;
+const SCAN_KEYS_PER_WORKSPACE = 30;
+const SETUP_KEYS_PER_WORKSPACE = 4;
+
+interface Measured {
+  latency: Summary;
+  mbPerSecond: number;
+}
+
+/** Calls `fn` back to back for `budgetMs` (at least 10 times) after a warm-up, timing each call. */
+function measure(fn: () => unknown, bytes: number, budgetMs: number): Measured {
+  for (let i = 0; i < 5; i++) fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < 10 || performance.now() - started < budgetMs) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  const total = samples.reduce((a, b) => a + b, 0);
+  return { latency: summarize(samples), mbPerSecond: (bytes * samples.length) / (total / 1000) / 1e6 };
+}
+
+function rowsOf(scenario: string, gatehouse: Measured, baseline: Measured): Row[] {
+  return [
+    { scenario: `${scenario}: MB/s`, unit: "MB/s", gatehouse: gatehouse.mbPerSecond, baseline: baseline.mbPerSecond, lowerIsBetter: false },
+    { scenario: `${scenario}: p50`, unit: "ms", gatehouse: gatehouse.latency.p50, baseline: baseline.latency.p50, lowerIsBetter: true },
+    { scenario: `${scenario}: p99`, unit: "ms", gatehouse: gatehouse.latency.p99, baseline: baseline.latency.p99, lowerIsBetter: true },
+  ];
+}
+
+const kb = (bytes: number) => `${bytes / 1024} KB`;
+
+/** The engine called directly (plan compiled once) against the native RegExp loop over the same patterns. */
+function inProcess(): Row[] {
+  const rows: Row[] = [];
+  for (const n of RULE_COUNTS) {
+    const rules = benchRules(n);
+    let t0 = performance.now();
+    const plan = compileScanPlan(rules);
+    const compileMs = performance.now() - t0;
+    t0 = performance.now();
+    const patterns = baselinePatterns(rules);
+    const baselineCompileMs = performance.now() - t0;
+    rows.push({ scenario: `in-process: compile ${n} rules (once per rule change)`, unit: "ms", gatehouse: compileMs, baseline: baselineCompileMs, lowerIsBetter: true });
+    for (const size of TEXT_SIZES) {
+      const text = benchText(size);
+      const input: ScanInput = { content: text, scanType: "prompt_input", toolName: "", agentId: "", agentName: "", context: {}, redact: false };
+      if (executeScan(plan, input).matches.length === 0) throw new Error("the benchmark text should match some rules");
+      const gatehouse = measure(() => executeScan(plan, input), size, IN_PROCESS_MS);
+      const baseline = measure(() => nativeScan(patterns, text), size, IN_PROCESS_MS);
+      rows.push(...rowsOf(`in-process ${kb(size)} × ${n} rules`, gatehouse, baseline));
+    }
+  }
+  return rows;
+}
+
+/** `POST /v1/secure/scan` through the real server (one workspace per rule count) against a bare node:http server running the native loop. */
+async function throughRest(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-scan-bench-"));
+  const adminKey = "gh_bench_admin_key_scan_0123456789";
+  const port = await freePort();
+  const gatehouse = startNode("cli/main.ts", ["serve"], {
+    GATEHOUSE_HTTP_PORT: String(port),
+    GATEHOUSE_GRPC_PORT: String(await freePort()),
+    GATEHOUSE_LISTEN_HOST: "127.0.0.1",
+    GATEHOUSE_DATA_DIR: dataDir,
+    GATEHOUSE_BOOTSTRAP_KEY: adminKey,
+    GATEHOUSE_LOG_LEVEL: "warn",
+  });
+  const baselineProc = startNode("bench/scan-baseline-main.ts", [], {});
+  const agent = keepAliveAgent(REST_CONCURRENCY + 8);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await until(async () => (await request(agent, `${url}/readyz`, "GET", {})).status === 200, 60_000, "gatehouse").catch((e) => {
+      throw new Error(`${e}\n${gatehouse.output()}`);
+    });
+    await until(async () => baselineProc.output().includes("http://"), 30_000, "scan baseline");
+    const baselineUrl = baselineProc.output().trim().split("\n")[0]!;
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const post = async (key: Record<string, string>, path: string, body: unknown, status: number) => {
+      const res = await request(agent, `${url}${path}`, "POST", key, body);
+      if (res.status !== status) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+
+    const rows: Row[] = [];
+    for (const n of RULE_COUNTS) {
+      // A workspace per rule count; its own keys stay under 600 requests per minute each.
+      const ws = (await post(admin, "/v1/workspaces", { name: `bench ${n} rules` }, 201)).workspace.id as string;
+      const setup: Record<string, string>[] = [];
+      for (let i = 0; i < SETUP_KEYS_PER_WORKSPACE; i++) {
+        const scopes = ["admin:keys:write", "secure:rules:write", "secure:scan:write"];
+        const secret = (await post(admin, "/v1/keys", { name: `setup ${i}`, scopes, workspace_id: ws }, 201)).secret as string;
+        setup.push({ authorization: `Bearer ${secret}` });
+      }
+      const bodies = benchRuleBodies(n);
+      for (let i = 0; i < bodies.length; i += 16) {
+        await Promise.all(bodies.slice(i, i + 16).map((b, j) => post(setup[(i + j) % setup.length]!, "/v1/secure/rules", b, 201)));
+      }
+      const scanKeys: Record<string, string>[] = [];
+      for (let i = 0; i < SCAN_KEYS_PER_WORKSPACE; i++) {
+        const secret = (await post(setup[i % setup.length]!, "/v1/keys", { name: `scan ${i}`, scopes: ["secure:scan:write"] }, 201)).secret as string;
+        scanKeys.push({ authorization: `Bearer ${secret}` });
+      }
+      for (const size of TEXT_SIZES) {
+        const body = { content: benchText(size) };
+        let i = 0;
+        await post(scanKeys[0]!, "/v1/secure/scan", body, 200); // compiles the workspace's plan
+        const gh = await closedLoop(REST_CONCURRENCY, REST_MS, () => request(agent, `${url}/v1/secure/scan`, "POST", scanKeys[i++ % scanKeys.length]!, body), 200);
+        if (gh.errors > 0) throw new Error(`${gh.errors} scans failed`);
+        const base = await closedLoop(REST_CONCURRENCY, REST_MS, () => request(agent, `${baselineUrl}/scan/${n}`, "POST", {}, body), 200);
+        const toMeasured = (r: { latencies: number[]; perSecond: number }): Measured => ({
+          latency: summarize(r.latencies),
+          mbPerSecond: (r.perSecond * size) / 1e6,
+        });
+        rows.push(...rowsOf(`REST ${kb(size)} × ${n} rules (${REST_CONCURRENCY} concurrent)`, toMeasured(gh), toMeasured(base)));
+      }
+    }
+    return rows;
+  } finally {
+    agent.destroy();
+    gatehouse.kill("SIGTERM");
+    baselineProc.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Scan throughput and latency for 1, 10 and 100 KB texts against 10, 100 and
+ * 1,000 active rules (plus the three built-ins): the engine in-process and
+ * `POST /v1/secure/scan` through the REST gateway, each next to a baseline
+ * measured in the same run — a loop of native RegExp over the same patterns
+ * (in-process, and behind a bare node:http server for REST).
+ */
+export async function scanBenchmarks(): Promise<Row[]> {
+  return [...inProcess(), ...(await throughRest())];
+}
