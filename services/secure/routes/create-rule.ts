@@ -10,7 +10,7 @@ import { newRule } from "../domain/new-rule.js";
 import { createInputFromProto } from "./rule-input-from-proto.js";
 import { ruleToProto } from "./rule-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `CreateRule`: validates the spec (defaults: flag, medium, draft, applies to

@@ -3,7 +3,7 @@ import { GetRuleResponseSchema, type GetRuleRequest, type GetRuleResponse } from
 import { NotFoundError } from "../../../lib/errors.js";
 import { ruleToProto } from "./rule-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /** `GetRule`: one rule of the caller's workspace; another workspace's ID is not found. */
 export function getRule(deps: SecureDeps) {

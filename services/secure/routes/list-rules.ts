@@ -11,7 +11,7 @@ import type { RuleFilter } from "../store/rule-store.js";
 import { ruleToProto } from "./rule-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
 import { wireEnum } from "./wire-enum.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `ListRules`: the caller's workspace's rules, built-ins included (first),

@@ -13,7 +13,7 @@ import type { ScanType } from "../domain/scan/scan-types.js";
 import { scanResultToProto } from "./scan-result-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
 import { wireEnum } from "./wire-enum.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 /**
  * `Scan`: content against the caller's workspace's active rules. `content`

@@ -9,7 +9,7 @@ import { applyRulePatch } from "../domain/apply-rule-patch.js";
 import { patchInputFromProto } from "./rule-input-from-proto.js";
 import { ruleToProto } from "./rule-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
-import { workspaceOf } from "./workspace-of.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
 
 // Bounds the read-modify-write retries of an update racing others without an expected version.
 const MAX_ATTEMPTS = 20;

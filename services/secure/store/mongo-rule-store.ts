@@ -1,4 +1,6 @@
 import { ObjectId, type Collection, type Db, type WithId } from "mongodb";
+import { pingBackend } from "../../../lib/db/backend.js";
+import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { systemClock, type Clock } from "../../../lib/clock.js";
 import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
@@ -79,7 +81,11 @@ export class MongoRuleStore implements RuleStore {
   private readonly rules: Collection<RuleDoc>;
   private readonly triggers: Collection<TriggerDoc>;
   private readonly seeded: SeededWorkspaces;
-  private indexes: Promise<void> | undefined;
+  // Created on first use; one index per command (see lib/db/lazy-indexes.ts).
+  private readonly indexes = new LazyIndexes(async () => {
+    await this.rules.createIndex({ workspace_id: 1, id: 1, version: 1 }, { name: "workspace_id_id_version", unique: true });
+    await this.triggers.createIndex({ workspace_id: 1 }, { name: "workspace_id" });
+  });
 
   constructor(
     private readonly db: Db,
@@ -177,13 +183,8 @@ export class MongoRuleStore implements RuleStore {
     );
   }
 
-  async ping(): Promise<boolean> {
-    try {
-      await this.db.command({ ping: 1 });
-      return true;
-    } catch {
-      return false;
-    }
+  ping(): Promise<boolean> {
+    return pingBackend({ kind: "mongodb", db: this.db });
   }
 
   private async latest(workspaceId: string, id: string): Promise<WithId<RuleDoc> | null> {
@@ -191,22 +192,9 @@ export class MongoRuleStore implements RuleStore {
     return doc ?? null;
   }
 
-  // Indexes are created on first use (creating an existing index is a no-op);
-  // a failure is forgotten so the next operation tries again.
   private async ready(workspaceId: string): Promise<void> {
-    this.indexes ??= this.createIndexes().catch((err: unknown) => {
-      this.indexes = undefined;
-      throw err;
-    });
-    await this.indexes;
+    await this.indexes.ensure();
     await this.seeded.ensure(workspaceId);
-  }
-
-  // One index per command: FerretDB drops the connection when two processes
-  // send a multi-index createIndexes for a new collection at the same time.
-  private async createIndexes(): Promise<void> {
-    await this.rules.createIndex({ workspace_id: 1, id: 1, version: 1 }, { name: "workspace_id_id_version", unique: true });
-    await this.triggers.createIndex({ workspace_id: 1 }, { name: "workspace_id" });
   }
 
   // Insert-if-absent: revision 1 of a built-in is written once per workspace; a
