@@ -3,47 +3,22 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { openEventBus } from "../../lib/bus/open-event-bus.js";
 import type { Config } from "../../lib/config.js";
-import { openBackend } from "../../lib/db/open-backend.js";
 import type { Logger } from "../../lib/logger.js";
-import { serveRpc } from "../../lib/rpc/serve.js";
+import { serveComponent } from "../../lib/rpc/serve-component.js";
 import { composeGovern } from "./compose.js";
 
 /**
- * Runs the govern service on its own: opens its store (MongoDB when
- * `GATEHOUSE_MONGODB_URI` is set, else `<GATEHOUSE_DATA_DIR>/govern.db`), the
- * event bus (NATS when `GATEHOUSE_NATS_URL` is set, so waiters on every
- * replica hear every decision; else in-process), a gRPC client of the auth
- * service at `GATEHOUSE_AUTH_URL` for decision tokens, and serves gRPC /
- * Connect on `GATEHOUSE_LISTEN_HOST:GATEHOUSE_GRPC_PORT`. `close()` stops
- * serving, then the sweeper, then releases the bus and the store.
+ * `gatehouse serve govern`: the govern service alone on its store, served
+ * over gRPC (see `serveComponent`), with the event bus (NATS when
+ * GATEHOUSE_NATS_URL is set, so waiters on every replica hear every decision)
+ * and a gRPC client of the auth service at GATEHOUSE_AUTH_URL, which signs
+ * decision tokens.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, "govern");
-  // Released in reverse order of acquisition: the server first, the store last.
-  const releases: Array<() => Promise<void>> = [() => store.close()];
-  let closing: Promise<void> | undefined;
-  const releaseAll = () =>
-    (closing ??= (async () => {
-      for (const release of [...releases].reverse()) await release();
-    })());
-  try {
+  return serveComponent(config, logger, "govern", async ({ backend, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
-    releases.push(() => bus.close());
+    own(() => bus.close());
     const auth = createClient(AuthService, createGrpcTransport({ baseUrl: config.GATEHOUSE_AUTH_URL }));
-    const component = await composeGovern({ backend: store.backend, bus, auth, logger });
-    releases.push(() => component.close());
-    const server = await serveRpc({
-      routes: component.routes,
-      serviceNames: component.serviceNames,
-      ready: component.ready,
-      host: config.GATEHOUSE_LISTEN_HOST,
-      port: config.GATEHOUSE_GRPC_PORT,
-      logger,
-    });
-    releases.push(() => server.close());
-    return { close: releaseAll };
-  } catch (err) {
-    await releaseAll();
-    throw err;
-  }
+    return composeGovern({ backend, bus, auth, logger });
+  });
 }
