@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { freePort } from "../test/support/gatehouse.js";
-import { startNode, until } from "./child-process.js";
+import { startBenchServers } from "./bench-servers.js";
 import { closedLoop, keepAliveAgent, request } from "./http-load.js";
 import { type Summary, summarize } from "./stats.js";
 
@@ -73,26 +69,10 @@ async function wakeLatency(t: Target): Promise<Summary> {
 
 /** Runs the checkpoint benchmarks against Gatehouse (embedded mode) and the bare baseline. */
 export async function checkpointBenchmarks(): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
-  const adminKey = "gh_bench_admin_key_0123456789";
-  const port = await freePort();
-  const gatehouse = startNode("cli/main.ts", ["serve"], {
-    GATEHOUSE_HTTP_PORT: String(port),
-    GATEHOUSE_GRPC_PORT: String(await freePort()),
-    GATEHOUSE_LISTEN_HOST: "127.0.0.1",
-    GATEHOUSE_DATA_DIR: dataDir,
-    GATEHOUSE_BOOTSTRAP_KEY: adminKey,
-    GATEHOUSE_LOG_LEVEL: "warn",
-  });
-  const baselineProc = startNode("bench/baseline-main.ts", [], {});
+  const servers = await startBenchServers("bench/baseline-main.ts");
   try {
-    const url = `http://127.0.0.1:${port}`;
+    const { url, baselineUrl, adminKey } = servers;
     const admin = keepAliveAgent(8);
-    await until(async () => (await request(admin, `${url}/readyz`, "GET", {})).status === 200, 60_000, "gatehouse").catch((e) => {
-      throw new Error(`${e}\n${gatehouse.output()}`);
-    });
-    await until(async () => baselineProc.output().includes("http://"), 30_000, "baseline");
-    const baselineUrl = baselineProc.output().trim().split("\n")[0]!;
 
     const keys: string[] = [];
     for (let i = 0; i < 150; i++) {
@@ -122,9 +102,6 @@ export async function checkpointBenchmarks(): Promise<Row[]> {
       { scenario: `decision → waiter wake p99 (${WAITERS} waiters)`, unit: "ms", gatehouse: ghWake.p99, baseline: baseWake.p99, lowerIsBetter: true },
     ];
   } finally {
-    gatehouse.kill("SIGTERM");
-    baselineProc.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }

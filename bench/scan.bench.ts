@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { compileScanPlan } from "../services/secure/domain/scan/compile-scan-plan.js";
 import { executeScan } from "../services/secure/domain/scan/execute-scan.js";
 import type { ScanInput } from "../services/secure/domain/scan/scan-types.js";
-import { freePort } from "../test/support/gatehouse.js";
+import { startBenchServers } from "./bench-servers.js";
 import type { Row } from "./checkpoints.bench.js";
-import { startNode, until } from "./child-process.js";
 import { closedLoop, keepAliveAgent, request } from "./http-load.js";
 import { summarize, type Summary } from "./stats.js";
 import { baselinePatterns, benchRuleBodies, benchRules, benchText, nativeScan, RULE_COUNTS, TEXT_SIZES } from "./scan-workload.js";
@@ -73,26 +69,10 @@ function inProcess(): Row[] {
 
 /** `POST /v1/secure/scan` through the real server (one workspace per rule count) against a bare node:http server running the native loop. */
 async function throughRest(): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-scan-bench-"));
-  const adminKey = "gh_bench_admin_key_scan_0123456789";
-  const port = await freePort();
-  const gatehouse = startNode("cli/main.ts", ["serve"], {
-    GATEHOUSE_HTTP_PORT: String(port),
-    GATEHOUSE_GRPC_PORT: String(await freePort()),
-    GATEHOUSE_LISTEN_HOST: "127.0.0.1",
-    GATEHOUSE_DATA_DIR: dataDir,
-    GATEHOUSE_BOOTSTRAP_KEY: adminKey,
-    GATEHOUSE_LOG_LEVEL: "warn",
-  });
-  const baselineProc = startNode("bench/scan-baseline-main.ts", [], {});
+  const servers = await startBenchServers("bench/scan-baseline-main.ts");
   const agent = keepAliveAgent(REST_CONCURRENCY + 8);
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await until(async () => (await request(agent, `${url}/readyz`, "GET", {})).status === 200, 60_000, "gatehouse").catch((e) => {
-      throw new Error(`${e}\n${gatehouse.output()}`);
-    });
-    await until(async () => baselineProc.output().includes("http://"), 30_000, "scan baseline");
-    const baselineUrl = baselineProc.output().trim().split("\n")[0]!;
+    const { url, baselineUrl, adminKey } = servers;
     const admin = { authorization: `Bearer ${adminKey}` };
     const post = async (key: Record<string, string>, path: string, body: unknown, status: number) => {
       const res = await request(agent, `${url}${path}`, "POST", key, body);
@@ -136,10 +116,7 @@ async function throughRest(): Promise<Row[]> {
     return rows;
   } finally {
     agent.destroy();
-    gatehouse.kill("SIGTERM");
-    baselineProc.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }
 
