@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { createRuleSpec } from "../../services/secure/domain/create-rule-spec.js";
 import type { Rule, RuleSpec } from "../../services/secure/domain/rule.js";
 import type { RuleStore } from "../../services/secure/store/rule-store.js";
 
@@ -6,24 +7,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const BUILT_IN_IDS = ["rule_builtin_prompt_injection", "rule_builtin_secrets", "rule_builtin_pii"];
 
 function aSpec(overrides: Partial<RuleSpec> = {}): RuleSpec {
-  return {
-    name: "Rule",
-    description: null,
-    type: "data_pattern",
-    action: "flag",
-    severity: "medium",
-    status: "draft",
-    appliesToAll: true,
-    agentIds: [],
-    dataDirection: null,
-    customPatterns: [],
-    toolNames: [],
-    dataCategories: [],
-    dataDescriptions: [],
-    dslStatements: [],
-    patternLibraryIds: [],
-    ...overrides,
-  };
+  return { ...createRuleSpec({ name: "Rule", type: "data_pattern" }), ...overrides };
 }
 
 function aRule(id: string, workspaceId: string, overrides: Partial<Rule> = {}): Rule {

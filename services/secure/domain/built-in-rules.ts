@@ -1,3 +1,5 @@
+import { createRuleSpec } from "./create-rule-spec.js";
+import { newRule } from "./new-rule.js";
 import type { Rule, RuleSpec } from "./rule.js";
 
 /** A rule the service ships in every workspace. */
@@ -7,22 +9,9 @@ export interface BuiltInRule {
 }
 
 function builtIn(id: string, fields: Pick<RuleSpec, "name" | "description" | "type" | "severity" | "patternLibraryIds">): BuiltInRule {
-  return {
-    id,
-    spec: {
-      action: "flag",
-      status: "active",
-      appliesToAll: true,
-      agentIds: [],
-      dataDirection: null,
-      customPatterns: [],
-      toolNames: [],
-      dataCategories: [],
-      dataDescriptions: [],
-      dslStatements: [],
-      ...fields,
-    },
-  };
+  // Through the same defaults and validation as a user's rule: a built-in that
+  // would not validate fails at load, not in a scan.
+  return { id, spec: createRuleSpec({ ...fields, action: "flag", status: "active", appliesToAll: true }) };
 }
 
 /**
@@ -61,22 +50,6 @@ export function builtInRank(id: string): number {
 
 /** The built-in rules as stored in `workspaceId`, materialised at `now` (version 1, never triggered). */
 export function builtInRulesFor(workspaceId: string, now: number): Rule[] {
-  return BUILT_IN_RULES.map((r) => ({
-    ...r.spec,
-    agentIds: [...r.spec.agentIds],
-    customPatterns: [...r.spec.customPatterns],
-    toolNames: [...r.spec.toolNames],
-    dataCategories: [...r.spec.dataCategories],
-    dataDescriptions: [...r.spec.dataDescriptions],
-    dslStatements: [...r.spec.dslStatements],
-    patternLibraryIds: [...r.spec.patternLibraryIds],
-    id: r.id,
-    workspaceId,
-    isBuiltIn: true,
-    triggerCount: 0,
-    lastTriggeredAt: null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  }));
+  // Each workspace gets its own copy of the lists, never an object shared with another.
+  return BUILT_IN_RULES.map((r) => ({ ...newRule(structuredClone(r.spec), { id: r.id, workspaceId }, now), isBuiltIn: true }));
 }

@@ -1,27 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { createRuleSpec } from "./create-rule-spec.js";
 import { ValidationError } from "../../../lib/errors.js";
 import type { RuleSpec } from "./rule.js";
 import { validateRuleSpec } from "./validate-rule-spec.js";
 
 function spec(overrides: Partial<RuleSpec> = {}): RuleSpec {
-  return {
-    name: "Rule",
-    description: null,
-    type: "data_pattern",
-    action: "flag",
-    severity: "medium",
-    status: "draft",
-    appliesToAll: true,
-    agentIds: [],
-    dataDirection: null,
-    customPatterns: [],
-    toolNames: [],
-    dataCategories: [],
-    dataDescriptions: [],
-    dslStatements: [],
-    patternLibraryIds: [],
-    ...overrides,
-  };
+  return { ...createRuleSpec({ name: "Rule", type: "data_pattern" }), ...overrides };
 }
 
 /** The REST field named by the ValidationError `fn` throws. */

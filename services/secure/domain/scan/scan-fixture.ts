@@ -1,3 +1,5 @@
+import { createRuleSpec } from "../create-rule-spec.js";
+import { newRule } from "../new-rule.js";
 import type { Rule } from "../rule.js";
 import { compileScanPlan, type ScanPlan } from "./compile-scan-plan.js";
 import { executeScan, type ScanExecution } from "./execute-scan.js";
@@ -5,32 +7,8 @@ import type { ScanInput } from "./scan-types.js";
 
 /** An active rule for engine tests: a data_pattern rule flagging every agent, with `overrides`. */
 export function aRule(id: string, overrides: Partial<Rule> = {}): Rule {
-  return {
-    id,
-    workspaceId: "ws_test",
-    name: `rule ${id}`,
-    description: null,
-    type: "data_pattern",
-    action: "flag",
-    severity: "medium",
-    status: "active",
-    isBuiltIn: false,
-    appliesToAll: true,
-    agentIds: [],
-    dataDirection: null,
-    customPatterns: [],
-    toolNames: [],
-    dataCategories: [],
-    dataDescriptions: [],
-    dslStatements: [],
-    patternLibraryIds: [],
-    triggerCount: 0,
-    lastTriggeredAt: null,
-    version: 1,
-    createdAt: 0,
-    updatedAt: 0,
-    ...overrides,
-  };
+  const spec = { ...createRuleSpec({ name: `rule ${id}`, type: "data_pattern" }), status: "active" as const };
+  return { ...newRule(spec, { id, workspaceId: "ws_test" }, 0), ...overrides };
 }
 
 /** A prompt_input scan input of `content`, with `overrides`. */

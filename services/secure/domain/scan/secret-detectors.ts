@@ -1,3 +1,4 @@
+import { findLibrary } from "../catalog.js";
 import type { Candidate, Detector } from "./detector.js";
 import { shannonEntropy } from "./shannon-entropy.js";
 
@@ -79,19 +80,9 @@ function validGenericSecret({ value }: Candidate): boolean {
   return classes >= 2 && shannonEntropy(value) >= GENERIC_SECRET_MIN_ENTROPY;
 }
 
-const SPECIFIC = [
-  "aws_access_key_id",
-  "aws_secret_access_key",
-  "github_token",
-  "gitlab_token",
-  "slack_token",
-  "stripe_key",
-  "google_api_key",
-  "openai_api_key",
-  "anthropic_api_key",
-  "private_key",
-  "jwt",
-];
+// Every other category of the secrets library: a value a specific detector
+// recognises is not reported again as a generic secret.
+const SPECIFIC = (findLibrary("secrets")?.categoryIds ?? []).filter((id) => id !== "generic_secret");
 
 /** Detectors of the `secrets` library: API keys, tokens, private keys and high-entropy assignments. */
 export const SECRET_DETECTORS: readonly Detector[] = [
