@@ -1,6 +1,6 @@
-import { createClient, createRouterTransport, ConnectError, type Client } from "@connectrpc/connect";
+import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
-import { ErrorDetailSchema, type Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
+import { type Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
 import { ManualClock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
 import { silentLogger } from "../../lib/logger.js";
@@ -45,14 +45,4 @@ export async function startAuthHarness(backend: StoreBackend, opts: Partial<Comp
   return { client, clock, component, admin: res.caller, close: () => component.close() };
 }
 
-/** The stable code, field and message of a failed call; throws when the call succeeded. */
-export async function rpcError(call: Promise<unknown>): Promise<{ code: string; field: string; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    const detail = ce.findDetails(ErrorDetailSchema)[0];
-    return { code: detail?.code ?? "", field: detail?.field ?? "", message: ce.rawMessage };
-  }
-  throw new Error("expected the call to fail");
-}
+export { rpcError } from "./rpc-error.js";

@@ -1,9 +1,9 @@
 import { create } from "@bufbuild/protobuf";
-import { ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe } from "vitest";
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
-import { CallerSchema, ErrorDetailSchema, type Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
+import { CallerSchema, type Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
 import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
 import { MemoryBroker } from "../../lib/bus/memory-broker.js";
 import { MemoryEventBus } from "../../lib/bus/memory-event-bus.js";
@@ -146,14 +146,4 @@ export function onEveryEngine(opts: GovernHarnessOptions | (() => GovernHarnessO
   }
 }
 
-/** The stable code and field of a failed call; throws when the call succeeded. */
-export async function rpcError(call: Promise<unknown>): Promise<{ code: string; field: string; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    const detail = ce.findDetails(ErrorDetailSchema)[0];
-    return { code: detail?.code ?? "", field: detail?.field ?? "", message: ce.rawMessage };
-  }
-  throw new Error("expected the call to fail");
-}
+export { rpcError } from "./rpc-error.js";

@@ -1,7 +1,7 @@
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { rpcError } from "../../../test/support/rpc-error.js";
+import { Code, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ErrorDetailSchema } from "../../../gen/gatehouse/common/v1/common_pb.js";
 import {
   DataDirection,
   RuleAction,
@@ -23,16 +23,6 @@ import { composeSecure } from "../compose.js";
 const WS_A = { workspaceId: "ws_a", keyId: "key_a", subject: "alice" };
 const WS_B = { workspaceId: "ws_b", keyId: "key_b", subject: "bob" };
 
-async function failure(call: Promise<unknown>): Promise<{ code: string; field: string; connect: Code; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    const detail = ce.findDetails(ErrorDetailSchema)[0];
-    return { code: detail?.code ?? "", field: detail?.field ?? "", connect: ce.code, message: ce.rawMessage };
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
@@ -93,12 +83,12 @@ for (const engine of storeEngines()) {
     });
 
     it("refuses missing content and a tool_call without tool_name, naming the field", async () => {
-      expect(await failure(client.scan({ caller: WS_A, content: "" }))).toMatchObject({ code: "VALIDATION_ERROR", field: "content", connect: Code.InvalidArgument });
-      const noTool = await failure(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL }));
+      expect(await rpcError(client.scan({ caller: WS_A, content: "" }))).toMatchObject({ code: "VALIDATION_ERROR", field: "content", connect: Code.InvalidArgument });
+      const noTool = await rpcError(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL }));
       expect(noTool).toMatchObject({ code: "VALIDATION_ERROR", field: "tool_name" });
       expect(noTool.message).toContain("tool_name");
-      expect(await failure(client.scan({ caller: WS_A, content: "x", scanType: 9 as ScanType }))).toMatchObject({ field: "scan_type" });
-      expect(await failure(client.scan({ content: "x" }))).toMatchObject({ field: "caller.workspace_id" });
+      expect(await rpcError(client.scan({ caller: WS_A, content: "x", scanType: 9 as ScanType }))).toMatchObject({ field: "scan_type" });
+      expect(await rpcError(client.scan({ content: "x" }))).toMatchObject({ field: "caller.workspace_id" });
     });
 
     it("applies tool_call rules to matching tool calls and data_pattern rules by direction", async () => {
@@ -153,7 +143,7 @@ for (const engine of storeEngines()) {
       const again = await client.scan({ caller: WS_A, content: "alpha", idempotencyKey: "k-1" });
       expect(first.replayed).toBe(false);
       expect(again).toEqual({ ...first, replayed: true });
-      const reused = await failure(client.scan({ caller: WS_A, content: "beta", idempotencyKey: "k-1" }));
+      const reused = await rpcError(client.scan({ caller: WS_A, content: "beta", idempotencyKey: "k-1" }));
       expect(reused).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
       // Another key's scope is separate.
       expect((await client.scan({ caller: { ...WS_A, keyId: "key_other" }, content: "beta", idempotencyKey: "k-1" })).replayed).toBe(false);
@@ -163,8 +153,8 @@ for (const engine of storeEngines()) {
     });
 
     it("replays a refused scan's 400 for the same key and body", async () => {
-      const first = await failure(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL, idempotencyKey: "k-2" }));
-      const again = await failure(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL, idempotencyKey: "k-2" }));
+      const first = await rpcError(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL, idempotencyKey: "k-2" }));
+      const again = await rpcError(client.scan({ caller: WS_A, content: "x", scanType: ScanType.TOOL_CALL, idempotencyKey: "k-2" }));
       expect(again).toEqual(first);
     });
 

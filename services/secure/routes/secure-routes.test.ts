@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { rpcError } from "../../../test/support/rpc-error.js";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { Code, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ErrorDetailSchema } from "../../../gen/gatehouse/common/v1/common_pb.js";
 import {
   DataDirection,
   RuleAction,
@@ -25,17 +25,6 @@ const BUILT_IN_IDS = ["rule_builtin_prompt_injection", "rule_builtin_secrets", "
 
 type SpecInit = MessageInitShape<typeof RuleSpecSchema>;
 
-/** The stable code and field a failed call carries, and its Connect code. */
-async function failure(call: Promise<unknown>): Promise<{ code: string; field: string; connect: Code; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const ce = ConnectError.from(err);
-    const detail = ce.findDetails(ErrorDetailSchema)[0];
-    return { code: detail?.code ?? "", field: detail?.field ?? "", connect: ce.code, message: ce.rawMessage };
-  }
-  throw new Error("expected the call to fail");
-}
 
 for (const engine of storeEngines()) {
   describe(`SecureService rules RPCs on ${engine.name}`, () => {
@@ -138,44 +127,44 @@ for (const engine of storeEngines()) {
       });
 
       it("requires name and type", async () => {
-        expect(await failure(createRule({ type: RuleType.TOOL_CALL }))).toMatchObject({ code: "VALIDATION_ERROR", field: "name" });
-        expect(await failure(createRule({ name: "   ", type: RuleType.TOOL_CALL }))).toMatchObject({ field: "name" });
-        expect(await failure(createRule({ name: "x" }))).toMatchObject({ code: "VALIDATION_ERROR", field: "type" });
-        expect(await failure(client.createRule({ caller: WS_A }))).toMatchObject({ field: "name" });
+        expect(await rpcError(createRule({ type: RuleType.TOOL_CALL }))).toMatchObject({ code: "VALIDATION_ERROR", field: "name" });
+        expect(await rpcError(createRule({ name: "   ", type: RuleType.TOOL_CALL }))).toMatchObject({ field: "name" });
+        expect(await rpcError(createRule({ name: "x" }))).toMatchObject({ code: "VALIDATION_ERROR", field: "type" });
+        expect(await rpcError(client.createRule({ caller: WS_A }))).toMatchObject({ field: "name" });
       });
 
       it("answers InvalidArgument with the stable code in the details", async () => {
-        const f = await failure(createRule({ name: "x".repeat(201), type: RuleType.TOOL_CALL }));
+        const f = await rpcError(createRule({ name: "x".repeat(201), type: RuleType.TOOL_CALL }));
         expect(f).toMatchObject({ code: "VALIDATION_ERROR", field: "name", connect: Code.InvalidArgument });
         expect(f.message).toMatch(/^name: /);
       });
 
       it("names the pattern RE2 cannot compile", async () => {
-        const lookahead = await failure(
+        const lookahead = await rpcError(
           createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["ok", "/ignore(?= previous)/"] }),
         );
         expect(lookahead).toMatchObject({ code: "VALIDATION_ERROR", field: "custom_patterns[1]" });
         expect(lookahead.message).toMatch(/^custom_patterns\[1\]: /);
-        const backref = await failure(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/(a)\\1/"] }));
+        const backref = await rpcError(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/(a)\\1/"] }));
         expect(backref.field).toBe("custom_patterns[0]");
-        const flag = await failure(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/x/g"] }));
+        const flag = await rpcError(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/x/g"] }));
         expect(flag.field).toBe("custom_patterns[0]");
       });
 
       it("refuses unknown categories and libraries, and DSL that does not compile", async () => {
-        expect(await failure(createRule({ name: "r", type: RuleType.DATA_PATTERN, dataCategories: ["email", "dna"] }))).toMatchObject({
+        expect(await rpcError(createRule({ name: "r", type: RuleType.DATA_PATTERN, dataCategories: ["email", "dna"] }))).toMatchObject({
           field: "data_categories[1]",
         });
-        expect(await failure(createRule({ name: "r", type: RuleType.DATA_PATTERN, patternLibraryIds: ["pci"] }))).toMatchObject({
+        expect(await rpcError(createRule({ name: "r", type: RuleType.DATA_PATTERN, patternLibraryIds: ["pci"] }))).toMatchObject({
           field: "pattern_library_ids[0]",
         });
         expect(
-          await failure(createRule({ name: "r", type: RuleType.POLICY_DSL, dslStatements: ['detect("email")', "content =="] })),
+          await rpcError(createRule({ name: "r", type: RuleType.POLICY_DSL, dslStatements: ['detect("email")', "content =="] })),
         ).toMatchObject({ field: "dsl_statements[1]" });
       });
 
       it("refuses blank list items", async () => {
-        expect(await failure(createRule({ name: "r", type: RuleType.TOOL_CALL, toolNames: ["shell_*", " "] }))).toMatchObject({
+        expect(await rpcError(createRule({ name: "r", type: RuleType.TOOL_CALL, toolNames: ["shell_*", " "] }))).toMatchObject({
           field: "tool_names[1]",
         });
       });
@@ -185,10 +174,10 @@ for (const engine of storeEngines()) {
           expect((await createRule({ name: "draft", type })).status).toBe(RuleStatus.DRAFT);
         }
         const active = { name: "r", status: RuleStatus.ACTIVE };
-        expect(await failure(createRule({ ...active, type: RuleType.PROMPT_PATTERN }))).toMatchObject({ field: "custom_patterns" });
-        expect(await failure(createRule({ ...active, type: RuleType.DATA_PATTERN }))).toMatchObject({ field: "custom_patterns" });
-        expect(await failure(createRule({ ...active, type: RuleType.TOOL_CALL }))).toMatchObject({ field: "tool_names" });
-        expect(await failure(createRule({ ...active, type: RuleType.POLICY_DSL }))).toMatchObject({ field: "dsl_statements" });
+        expect(await rpcError(createRule({ ...active, type: RuleType.PROMPT_PATTERN }))).toMatchObject({ field: "custom_patterns" });
+        expect(await rpcError(createRule({ ...active, type: RuleType.DATA_PATTERN }))).toMatchObject({ field: "custom_patterns" });
+        expect(await rpcError(createRule({ ...active, type: RuleType.TOOL_CALL }))).toMatchObject({ field: "tool_names" });
+        expect(await rpcError(createRule({ ...active, type: RuleType.POLICY_DSL }))).toMatchObject({ field: "dsl_statements" });
         await createRule({ ...active, type: RuleType.PROMPT_PATTERN, patternLibraryIds: ["prompt_injection"] });
         await createRule({ ...active, type: RuleType.DATA_PATTERN, dataDescriptions: ["customer lists"] });
         await createRule({ ...active, type: RuleType.TOOL_CALL, toolNames: ["shell_*"] });
@@ -196,23 +185,23 @@ for (const engine of storeEngines()) {
       });
 
       it("requires agent_ids when the rule does not apply to all agents", async () => {
-        expect(await failure(createRule({ name: "r", type: RuleType.TOOL_CALL, appliesToAll: false }))).toMatchObject({
+        expect(await rpcError(createRule({ name: "r", type: RuleType.TOOL_CALL, appliesToAll: false }))).toMatchObject({
           field: "agent_ids",
         });
       });
 
       it("refuses an enum value the contract does not define", async () => {
-        expect(await failure(createRule({ name: "r", type: 42 as RuleType }))).toMatchObject({ field: "type" });
+        expect(await rpcError(createRule({ name: "r", type: 42 as RuleType }))).toMatchObject({ field: "type" });
       });
 
       it("stores nothing when the request is refused", async () => {
-        await failure(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/(?!x)/"] }));
+        await rpcError(createRule({ name: "r", type: RuleType.PROMPT_PATTERN, customPatterns: ["/(?!x)/"] }));
         const { rules } = await client.listRules({ caller: WS_A });
         expect(rules.map((r) => r.id)).toEqual(BUILT_IN_IDS);
       });
 
       it("requires the caller's workspace", async () => {
-        expect(await failure(client.createRule({ rule: { name: "r", type: RuleType.TOOL_CALL } }))).toMatchObject({
+        expect(await rpcError(client.createRule({ rule: { name: "r", type: RuleType.TOOL_CALL } }))).toMatchObject({
           code: "VALIDATION_ERROR",
           field: "caller.workspace_id",
         });
@@ -227,11 +216,11 @@ for (const engine of storeEngines()) {
 
       it("answers NOT_FOUND for an unknown ID and for another workspace's rule", async () => {
         const rule = await createRule({ name: "r", type: RuleType.TOOL_CALL });
-        expect(await failure(client.getRule({ caller: WS_A, id: "rule_nope" }))).toMatchObject({
+        expect(await rpcError(client.getRule({ caller: WS_A, id: "rule_nope" }))).toMatchObject({
           code: "NOT_FOUND",
           connect: Code.NotFound,
         });
-        expect(await failure(client.getRule({ caller: WS_B, id: rule.id }))).toMatchObject({ code: "NOT_FOUND" });
+        expect(await rpcError(client.getRule({ caller: WS_B, id: rule.id }))).toMatchObject({ code: "NOT_FOUND" });
       });
 
       it("returns the workspace's copy of a built-in rule", async () => {
@@ -372,31 +361,31 @@ for (const engine of storeEngines()) {
           ["applies_to_all", "applies_to_all"],
           ["name", "name"],
         ]) {
-          expect(await failure(updateRule(rule.id, [path!], {}))).toMatchObject({ code: "VALIDATION_ERROR", field });
+          expect(await rpcError(updateRule(rule.id, [path!], {}))).toMatchObject({ code: "VALIDATION_ERROR", field });
         }
         expect((await client.getRule({ caller: WS_A, id: rule.id })).rule?.version).toBe(1);
       });
 
       it("refuses an empty mask and an unknown mask path", async () => {
         const rule = await aRule();
-        const empty = await failure(updateRule(rule.id, [], { name: "x" }));
+        const empty = await rpcError(updateRule(rule.id, [], { name: "x" }));
         expect(empty).toMatchObject({ code: "VALIDATION_ERROR" });
         expect(empty.message).toMatch(/at least one field/);
-        expect(await failure(updateRule(rule.id, ["version"], {}))).toMatchObject({ field: "update_mask" });
-        expect(await failure(updateRule(rule.id, ["customPatterns"], {}))).toMatchObject({ field: "update_mask" });
-        expect(await failure(updateRule(rule.id, ["constructor"], {}))).toMatchObject({ field: "update_mask" });
+        expect(await rpcError(updateRule(rule.id, ["version"], {}))).toMatchObject({ field: "update_mask" });
+        expect(await rpcError(updateRule(rule.id, ["customPatterns"], {}))).toMatchObject({ field: "update_mask" });
+        expect(await rpcError(updateRule(rule.id, ["constructor"], {}))).toMatchObject({ field: "update_mask" });
         expect((await client.getRule({ caller: WS_A, id: rule.id })).rule?.version).toBe(1);
       });
 
       it("validates the resulting rule as a whole", async () => {
         const rule = await aRule();
-        expect(await failure(updateRule(rule.id, ["custom_patterns", "data_categories"], {}))).toMatchObject({
+        expect(await rpcError(updateRule(rule.id, ["custom_patterns", "data_categories"], {}))).toMatchObject({
           field: "custom_patterns",
         });
-        expect(await failure(updateRule(rule.id, ["custom_patterns"], { customPatterns: ["x", "/a(?=b)/"] }))).toMatchObject({
+        expect(await rpcError(updateRule(rule.id, ["custom_patterns"], { customPatterns: ["x", "/a(?=b)/"] }))).toMatchObject({
           field: "custom_patterns[1]",
         });
-        expect(await failure(updateRule(rule.id, ["applies_to_all"], { appliesToAll: false }))).toMatchObject({
+        expect(await rpcError(updateRule(rule.id, ["applies_to_all"], { appliesToAll: false }))).toMatchObject({
           field: "agent_ids",
         });
         const scoped = await updateRule(rule.id, ["applies_to_all", "agent_ids"], { appliesToAll: false, agentIds: ["agent_7"] });
@@ -405,7 +394,7 @@ for (const engine of storeEngines()) {
 
       it("activates a draft only once it has what its type inspects", async () => {
         const draft = await createRule({ name: "tools", type: RuleType.TOOL_CALL });
-        expect(await failure(updateRule(draft.id, ["status"], { status: RuleStatus.ACTIVE }))).toMatchObject({
+        expect(await rpcError(updateRule(draft.id, ["status"], { status: RuleStatus.ACTIVE }))).toMatchObject({
           field: "tool_names",
         });
         const active = await updateRule(draft.id, ["status", "tool_names"], { status: RuleStatus.ACTIVE, toolNames: ["shell_*"] });
@@ -423,14 +412,14 @@ for (const engine of storeEngines()) {
       it("applies when expected_version matches and answers VERSION_MISMATCH otherwise", async () => {
         const rule = await aRule();
         expect((await updateRule(rule.id, ["name"], { name: "v2" }, { expectedVersion: 1 })).version).toBe(2);
-        const stale = await failure(updateRule(rule.id, ["name"], { name: "stale" }, { expectedVersion: 1 }));
+        const stale = await rpcError(updateRule(rule.id, ["name"], { name: "stale" }, { expectedVersion: 1 }));
         expect(stale).toMatchObject({ code: "VERSION_MISMATCH", connect: Code.Aborted });
         expect((await client.getRule({ caller: WS_A, id: rule.id })).rule).toMatchObject({ name: "v2", version: 2 });
       });
 
       it("refuses every update of a built-in rule with BUILT_IN_RULE_IMMUTABLE, before looking at the fields", async () => {
         for (const paths of [["severity"], ["status"], [], ["nonsense"]]) {
-          const f = await failure(updateRule("rule_builtin_pii", paths, { severity: Severity.LOW, status: RuleStatus.ARCHIVED }));
+          const f = await rpcError(updateRule("rule_builtin_pii", paths, { severity: Severity.LOW, status: RuleStatus.ARCHIVED }));
           expect(f).toMatchObject({ code: "BUILT_IN_RULE_IMMUTABLE", connect: Code.FailedPrecondition });
         }
         const { rule } = await client.getRule({ caller: WS_A, id: "rule_builtin_pii" });
@@ -439,8 +428,8 @@ for (const engine of storeEngines()) {
 
       it("answers NOT_FOUND for an unknown ID and for another workspace's rule, changing nothing", async () => {
         const rule = await aRule();
-        expect(await failure(updateRule("rule_nope", ["name"], { name: "x" }))).toMatchObject({ code: "NOT_FOUND" });
-        expect(await failure(updateRule(rule.id, ["name"], { name: "x" }, { caller: WS_B }))).toMatchObject({ code: "NOT_FOUND" });
+        expect(await rpcError(updateRule("rule_nope", ["name"], { name: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+        expect(await rpcError(updateRule(rule.id, ["name"], { name: "x" }, { caller: WS_B }))).toMatchObject({ code: "NOT_FOUND" });
         expect((await client.getRule({ caller: WS_A, id: rule.id })).rule).toMatchObject({ name: "Secrets", version: 1 });
       });
 
@@ -466,7 +455,7 @@ for (const engine of storeEngines()) {
         const won = results.filter((r) => r.status === "fulfilled");
         expect(won).toHaveLength(1);
         for (const r of results) {
-          if (r.status === "rejected") expect((await failure(Promise.reject(r.reason))).code).toBe("VERSION_MISMATCH");
+          if (r.status === "rejected") expect((await rpcError(Promise.reject(r.reason))).code).toBe("VERSION_MISMATCH");
         }
         expect((await client.getRule({ caller: WS_A, id: rule.id })).rule?.version).toBe(2);
       });
