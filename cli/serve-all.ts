@@ -1,4 +1,4 @@
-import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { createRouterTransport } from "@connectrpc/connect";
 import { createGatewayClients } from "../gateway/clients.js";
 import { parseTrustedProxies, startGateway } from "../gateway/server.js";
 import type { Config } from "../lib/config.js";
@@ -9,6 +9,8 @@ import type { Logger } from "../lib/logger.js";
 import type { Component } from "../lib/rpc/component.js";
 import { errorInterceptor } from "../lib/rpc/error-interceptor.js";
 import { healthRoutes } from "../lib/rpc/health.js";
+import { inProcessClient } from "../lib/rpc/in-process-client.js";
+import { internalTrust } from "../lib/rpc/internal-trust.js";
 import { serveRpc } from "../lib/rpc/serve.js";
 import { VERSION } from "../lib/version.js";
 import { bootstrapBanner } from "../services/auth/bootstrap-banner.js";
@@ -25,9 +27,12 @@ export interface Running {
  * `gatehouse serve` (all in one process): the services on their stores and
  * one event bus (in-process, or NATS when configured so replicas share it), the
  * gateway calling them in-process through a router transport, and the same
- * services exposed over gRPC on `GATEHOUSE_GRPC_PORT` for internal callers.
+ * services exposed over gRPC on GATEHOUSE_GRPC_HOST:GATEHOUSE_GRPC_PORT
+ * (loopback unless configured otherwise) for internal callers, who present an
+ * API key — or the internal secret, when one is configured.
  */
 export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcPort: number }> {
+  const trust = internalTrust(config, logger, false);
   const settings = { mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR };
   const authStore = await openBackend(settings, "auth");
   const secureStore = await openBackend(settings, "secure");
@@ -43,10 +48,11 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
   });
   const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger)];
+  const authClient = inProcessClient(AuthService, (r) => auth.routes(r), logger);
   const govern = await composeGovern({
     backend: governStore.backend,
     bus,
-    auth: createClient(AuthService, createRouterTransport((r) => auth.routes(r), { router: { interceptors } })),
+    auth: authClient,
     logger: logger.child({ component: "govern" }),
   });
   const components: Component[] = [auth, secure, govern];
@@ -66,7 +72,8 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     routes,
     serviceNames,
     ready,
-    host: config.GATEHOUSE_LISTEN_HOST,
+    authentication: { authorize: (req) => authClient.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
+    host: config.GATEHOUSE_GRPC_HOST ?? "127.0.0.1",
     port: config.GATEHOUSE_GRPC_PORT,
     logger,
   });

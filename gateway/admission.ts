@@ -1,15 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Client } from "@connectrpc/connect";
-import { type AuthService, AuthorizeOutcome, type RateLimitState } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import type { AuthService, RateLimitState } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
-import { ForbiddenError, GatehouseError, RateLimitedError } from "../lib/errors.js";
-
-/** Pulls the bearer secret out of an Authorization header; "" when absent or malformed. */
-export function bearerSecret(header: string | undefined): string {
-  if (!header) return "";
-  const m = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header);
-  return m ? m[1]! : "";
-}
+import { admittedCaller, bearerSecret } from "../lib/rpc/admitted-caller.js";
 
 /**
  * Admits one request through the auth service (key, client IP, scope and the
@@ -28,20 +21,7 @@ export async function admit(
     requiredScope: scope,
   });
   if (res.rateLimit) setRateLimitHeaders(reply, res.rateLimit);
-  switch (res.outcome) {
-    case AuthorizeOutcome.ALLOWED:
-      return res.caller!;
-    case AuthorizeOutcome.FORBIDDEN:
-      throw new ForbiddenError(res.missingScope, `missing scope ${res.missingScope}`);
-    case AuthorizeOutcome.RATE_LIMITED:
-      throw new RateLimitedError(
-        "RATE_LIMITED",
-        `rate limit of ${res.rateLimit?.limit ?? 600} requests per ${res.rateLimit?.windowSeconds ?? 60} s exceeded`,
-        res.rateLimit?.retryAfterSeconds ?? 1,
-      );
-    default:
-      throw new GatehouseError("UNAUTHORIZED", "a valid API key is required: Authorization: Bearer <key>");
-  }
+  return admittedCaller(res);
 }
 
 /** IETF draft-ietf-httpapi-ratelimit-headers fields, as DESIGN §2 fixes them. */

@@ -2,10 +2,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply } from "fastify";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
+import { runInRequestContext } from "../lib/rpc/request-context.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
 import { errorHeaders, type RestError, restError, restErrorOf } from "./errors.js";
 import { registerMetrics } from "./metrics.js";
+import { requestIdGenerator } from "./request-id.js";
 import { buildOpenApi } from "./rest/openapi.js";
 import type { ResponseMeta, RouteSpec } from "./rest/route.js";
 import { agentRoutes } from "./rest/routes/agents.js";
@@ -86,7 +88,8 @@ export async function buildGateway(opts: GatewayOptions) {
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: opts.trustedProxies && opts.trustedProxies.length > 0 ? opts.trustedProxies : false,
-    requestIdHeader: "x-request-id",
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(opts.trustedProxies ?? []),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -108,6 +111,8 @@ export async function buildGateway(opts: GatewayOptions) {
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, restError("NOT_FOUND", `no route for ${request.method} ${request.url.split("?")[0]}`)),
   );
+  // Everything the request runs — admission, handler, service calls — sees its id.
+  app.addHook("onRequest", (request, _reply, done) => runInRequestContext({ requestId: request.id }, done));
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOG_LEVELS } from "./logger.js";
+import { MIN_INTERNAL_SECRET_LENGTH, parseInternalSecrets } from "./rpc/internal-credentials.js";
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalString = z
@@ -7,6 +8,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 const serviceUrl = z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:50051");
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
 
 /**
  * Every setting Gatehouse reads from the environment. Each component reads the
@@ -17,6 +22,8 @@ export const ConfigSchema = z.object({
   GATEHOUSE_HTTP_PORT: port(8080),
   GATEHOUSE_GRPC_PORT: port(50051),
   GATEHOUSE_LISTEN_HOST: z.string().min(1).default("0.0.0.0"),
+  // Unset: loopback in the all-in-one `serve`, GATEHOUSE_LISTEN_HOST for one component.
+  GATEHOUSE_GRPC_HOST: optionalString,
   GATEHOUSE_DATA_DIR: z.string().min(1).default("./data"),
   GATEHOUSE_BOOTSTRAP_KEY: optionalString.refine((v) => v === undefined || v.length >= 8, {
     message: "must be at least 8 characters",
@@ -32,6 +39,16 @@ export const ConfigSchema = z.object({
   GATEHOUSE_DECISION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(3600),
   GATEHOUSE_TRUSTED_PROXIES: optionalString,
   GATEHOUSE_LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  GATEHOUSE_INTERNAL_SECRETS: optionalString.refine(
+    (v) => v === undefined || (parseInternalSecrets(v) ?? []).length <= 2,
+    { message: "must list one or two comma-separated secrets (the first is sent, both are accepted)" },
+  ).refine((v) => v === undefined || (parseInternalSecrets(v) ?? []).every((s) => s.length >= MIN_INTERNAL_SECRET_LENGTH), {
+    message: `each secret needs at least ${MIN_INTERNAL_SECRET_LENGTH} characters`,
+  }),
+  GATEHOUSE_INSECURE_INTERNAL: flag,
+  GATEHOUSE_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "must be at least 32 characters (e.g. `openssl rand -base64 32`)",
+  }),
   GATEHOUSE_AUTH_URL: serviceUrl,
   GATEHOUSE_SECURE_URL: serviceUrl,
   GATEHOUSE_GOVERN_URL: serviceUrl,

@@ -1,13 +1,24 @@
+import { type Client, createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { Config } from "../config.js";
 import type { StoreBackend } from "../db/backend.js";
 import { openBackend } from "../db/open-backend.js";
 import type { Logger } from "../logger.js";
 import type { Component } from "./component.js";
+import { inProcessClient } from "./in-process-client.js";
+import { internalCallInterceptor } from "./internal-call-interceptor.js";
+import { internalTrust } from "./internal-trust.js";
 import { serveRpc } from "./serve.js";
 
 /** What a service's composition hands to `serveComponent`'s builder. */
 export interface ServiceResources {
   backend: StoreBackend;
+  /**
+   * A client of the auth service at GATEHOUSE_AUTH_URL, presenting the
+   * internal secret. (The auth service itself does not use it.)
+   */
+  auth: Client<typeof AuthService>;
   /** Registers a release to run at close, after those registered later (a stack). */
   own(release: () => Promise<void>): void;
 }
@@ -16,9 +27,13 @@ export interface ServiceResources {
  * `gatehouse serve <service>`: opens the service's store (MongoDB when
  * GATEHOUSE_MONGODB_URI is set, else `<GATEHOUSE_DATA_DIR>/<service>.db`),
  * builds the component, and serves gRPC, gRPC-Web and Connect on
- * GATEHOUSE_LISTEN_HOST:GATEHOUSE_GRPC_PORT. `close()` (idempotent) stops
- * serving, then releases everything in the reverse order it was acquired; a
- * failure while starting releases what was already acquired.
+ * GATEHOUSE_GRPC_HOST (default GATEHOUSE_LISTEN_HOST):GATEHOUSE_GRPC_PORT.
+ * Every call is authenticated: API keys through the auth service's admission
+ * (in-process for the auth service itself), Gatehouse components by the
+ * internal secret, without which the process refuses to start (unless
+ * GATEHOUSE_INSECURE_INTERNAL). `close()` (idempotent) stops serving, then
+ * releases everything in the reverse order it was acquired; a failure while
+ * starting releases what was already acquired.
  */
 export async function serveComponent(
   config: Config,
@@ -26,6 +41,7 @@ export async function serveComponent(
   service: string,
   build: (resources: ServiceResources) => Promise<Component>,
 ): Promise<{ close(): Promise<void> }> {
+  const trust = internalTrust(config, logger, true);
   const releases: Array<() => Promise<void>> = [];
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -35,13 +51,20 @@ export async function serveComponent(
   try {
     const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, service);
     releases.push(() => store.close());
-    const component = await build({ backend: store.backend, own: (release) => void releases.push(release) });
+    const remoteAuth = createClient(
+      AuthService,
+      createGrpcTransport({ baseUrl: config.GATEHOUSE_AUTH_URL, interceptors: [internalCallInterceptor(trust.credentials)] }),
+    );
+    const component = await build({ backend: store.backend, auth: remoteAuth, own: (release) => void releases.push(release) });
     releases.push(() => component.close());
+    // The auth service admits keys itself, without a network hop.
+    const admission = service === "auth" ? inProcessClient(AuthService, (r) => component.routes(r), logger) : remoteAuth;
     const server = await serveRpc({
       routes: (router) => component.routes(router),
       serviceNames: component.serviceNames,
       ready: () => component.ready(),
-      host: config.GATEHOUSE_LISTEN_HOST,
+      authentication: { authorize: (req) => admission.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
+      host: config.GATEHOUSE_GRPC_HOST ?? config.GATEHOUSE_LISTEN_HOST,
       port: config.GATEHOUSE_GRPC_PORT,
       logger,
     });

@@ -1,8 +1,11 @@
-import type { ConnectRouter } from "@connectrpc/connect";
+import { type ConnectRouter, createContextValues } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../logger.js";
+import { accessLogInterceptor } from "./access-log-interceptor.js";
+import { authenticateCalls, type CallAuthentication } from "./authenticate-calls.js";
+import { PEER_ADDRESS } from "./call-record.js";
 import { errorInterceptor } from "./error-interceptor.js";
 import { healthRoutes, type ReadinessCheck } from "./health.js";
 
@@ -13,6 +16,8 @@ export interface RpcServerOptions {
   /** Fully-qualified names of the services, for the health protocol. */
   serviceNames: readonly string[];
   ready: ReadinessCheck;
+  /** How callers from outside the process are authenticated (see `authenticateCalls`). */
+  authentication: CallAuthentication;
   host: string;
   port: number;
   logger: Logger;
@@ -27,7 +32,8 @@ export interface RpcServer {
 
 /**
  * Serves the routes over plaintext HTTP/2 (h2c) for gRPC, gRPC-Web and
- * Connect clients, together with `grpc.health.v1.Health`.
+ * Connect clients, together with `grpc.health.v1.Health`. Every call is
+ * authenticated (`authenticateCalls`) and logged (`accessLogInterceptor`).
  */
 export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
   const handler = connectNodeAdapter({
@@ -35,7 +41,8 @@ export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
       opts.routes(router);
       healthRoutes(opts.serviceNames, opts.ready)(router);
     },
-    interceptors: [errorInterceptor(opts.logger)],
+    interceptors: [accessLogInterceptor(opts.logger), errorInterceptor(opts.logger), authenticateCalls(opts.authentication)],
+    contextValues: (req) => createContextValues().set(PEER_ADDRESS, req.socket.remoteAddress ?? ""),
   });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.ServerHttp2Session>();
@@ -48,7 +55,7 @@ export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
     server.listen(opts.port, opts.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  opts.logger.info({ port }, "rpc server listening");
+  opts.logger.info({ host: opts.host, port }, "rpc server listening");
   return {
     port,
     close: () =>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../lib/config.js";
 import { silentLogger } from "../../lib/logger.js";
 import { main } from "./main.js";
+import { TEST_INTERNAL_SECRET } from "../../test/support/internal-secret.js";
 
 describe("auth main", () => {
   let dir = "";
@@ -17,7 +18,7 @@ describe("auth main", () => {
   });
 
   const config = (env: Record<string, string> = {}) =>
-    loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_GRPC_PORT: "0", GATEHOUSE_LISTEN_HOST: "127.0.0.1", ...env });
+    loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_GRPC_PORT: "0", GATEHOUSE_LISTEN_HOST: "127.0.0.1", GATEHOUSE_INTERNAL_SECRETS: TEST_INTERNAL_SECRET, ...env });
 
   it("serves, prints a generated bootstrap secret once, and closes", async () => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);

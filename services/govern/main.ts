@@ -1,6 +1,3 @@
-import { createClient } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
-import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { openEventBus } from "../../lib/bus/open-event-bus.js";
 import type { Config } from "../../lib/config.js";
 import type { Logger } from "../../lib/logger.js";
@@ -11,14 +8,13 @@ import { composeGovern } from "./compose.js";
  * `gatehouse serve govern`: the govern service alone on its store, served
  * over gRPC (see `serveComponent`), with the event bus (NATS when
  * GATEHOUSE_NATS_URL is set, so waiters on every replica hear every decision)
- * and a gRPC client of the auth service at GATEHOUSE_AUTH_URL, which signs
+ * and the gRPC client of the auth service at GATEHOUSE_AUTH_URL, which signs
  * decision tokens.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "govern", async ({ backend, own }) => {
+  return serveComponent(config, logger, "govern", async ({ backend, auth, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: config.GATEHOUSE_AUTH_URL }));
     return composeGovern({ backend, bus, auth, logger });
   });
 }

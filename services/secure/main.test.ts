@@ -10,6 +10,8 @@ import { Health, HealthCheckResponse_ServingStatus } from "../../gen/grpc/health
 import { loadConfig } from "../../lib/config.js";
 import { silentLogger } from "../../lib/logger.js";
 import { main } from "./main.js";
+import { internalCallInterceptor } from "../../lib/rpc/internal-call-interceptor.js";
+import { TEST_INTERNAL_SECRET, testInternalCredentials } from "../../test/support/internal-secret.js";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -27,11 +29,14 @@ describe("secure main", () => {
     dir = mkdtempSync(join(tmpdir(), "gatehouse-secure-"));
     const port = await freePort();
     const config = loadConfig({
+      GATEHOUSE_INTERNAL_SECRETS: TEST_INTERNAL_SECRET,
       GATEHOUSE_DATA_DIR: dir,
       GATEHOUSE_GRPC_PORT: String(port),
       GATEHOUSE_LISTEN_HOST: "127.0.0.1",
     });
-    const transport = createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}` });
+    // A Gatehouse component asserting its caller presents the internal secret.
+    const interceptors = [internalCallInterceptor(testInternalCredentials)];
+    const transport = createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}`, interceptors });
     const caller = { workspaceId: "ws_main" };
 
     const first = await main(config, silentLogger());
@@ -43,7 +48,7 @@ describe("secure main", () => {
 
     const second = await main(config, silentLogger());
     try {
-      const again = createClient(SecureService, createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}` }));
+      const again = createClient(SecureService, createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}`, interceptors }));
       expect((await again.getRule({ caller, id: rule!.id })).rule?.name).toBe("kept");
     } finally {
       await second.close();

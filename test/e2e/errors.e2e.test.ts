@@ -4,6 +4,7 @@ import { loadConfig } from "../../lib/config.js";
 import { silentLogger } from "../../lib/logger.js";
 import { freePort, startGatehouse, type TestGatehouse } from "../support/gatehouse.js";
 import { client } from "../support/http.js";
+import { TEST_INTERNAL_SECRET } from "../support/internal-secret.js";
 
 function expectError(res: { status: number; body: any }, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -81,6 +82,7 @@ describe("a backend that is down", () => {
     const deadPort = await freePort();
     const gateway = await gatewayMain(
       loadConfig({
+        GATEHOUSE_INTERNAL_SECRETS: TEST_INTERNAL_SECRET,
         GATEHOUSE_HTTP_PORT: "0",
         GATEHOUSE_LISTEN_HOST: "127.0.0.1",
         GATEHOUSE_AUTH_URL: `http://127.0.0.1:${deadPort}`,

@@ -2,9 +2,15 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Code, createClient } from "@connectrpc/connect";
+import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
+import { INTERNAL_SECRET_HEADER } from "../../lib/rpc/internal-credentials.js";
 import { freePort } from "../support/gatehouse.js";
 import { client, createKey } from "../support/http.js";
+import { TEST_INTERNAL_SECRET } from "../support/internal-secret.js";
+import { rpcError } from "../support/rpc-error.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -12,7 +18,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
 function serve(component: string, env: Record<string, string>): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "serve", component], {
     cwd: ROOT,
-    env: { ...process.env, GATEHOUSE_LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, GATEHOUSE_LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -42,10 +48,11 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
   const adminKey = "gh_split_admin_key_for_tests";
   const procs: (ChildProcess & { output: () => string })[] = [];
   let url = "";
+  let governUrl = "";
 
   beforeAll(async () => {
     const [authPort, securePort, governPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const common = { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_LISTEN_HOST: "127.0.0.1" };
+    const common = { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_LISTEN_HOST: "127.0.0.1", GATEHOUSE_INTERNAL_SECRETS: TEST_INTERNAL_SECRET };
     procs.push(serve("auth", { ...common, GATEHOUSE_GRPC_PORT: String(authPort), GATEHOUSE_BOOTSTRAP_KEY: adminKey }));
     procs.push(serve("secure", { ...common, GATEHOUSE_GRPC_PORT: String(securePort) }));
     procs.push(serve("govern", { ...common, GATEHOUSE_GRPC_PORT: String(governPort), GATEHOUSE_AUTH_URL: `http://127.0.0.1:${authPort}` }));
@@ -59,6 +66,7 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
       }),
     );
     url = `http://127.0.0.1:${httpPort}`;
+    governUrl = `http://127.0.0.1:${governPort}`;
     try {
       await until(async () => (await fetch(`${url}/readyz`)).status === 200, 45_000);
     } catch (err) {
@@ -70,6 +78,7 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
     for (const p of procs) if (p.exitCode === null) p.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   });
+
 
   it("serves the API through the gateway over gRPC", async () => {
     const api = client(url, adminKey);
@@ -91,10 +100,74 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
     expect(verified.body.valid).toBe(true);
   });
 
+  it("authenticates every call reaching a service port: a forged caller is refused, a key is admitted", async () => {
+    const forged = { workspaceId: "default", keyId: "key_forged", subject: "mallory", scopes: ["govern:policies:write"] };
+    for (const transport of [createGrpcTransport({ baseUrl: governUrl }), createConnectTransport({ baseUrl: governUrl, httpVersion: "2" })]) {
+      const govern = createClient(GovernService, transport);
+      expect((await rpcError(govern.listPolicies({ caller: forged }))).connect).toBe(Code.Unauthenticated);
+      const wrongSecret = govern.listPolicies({ caller: forged }, { headers: { [INTERNAL_SECRET_HEADER]: "not-the-internal-secret-of-this-deployment" } });
+      expect((await rpcError(wrongSecret)).connect).toBe(Code.Unauthenticated);
+
+      // A key is admitted by the auth process; a low-scope key cannot escalate through `caller`.
+      const reader = await createKey(url, adminKey, { scopes: ["govern:checkpoints:read"] });
+      const escalation = await rpcError(govern.createPolicy({ caller: forged, policy: { name: "x" } }, { headers: { authorization: `Bearer ${reader}` } }));
+      expect(escalation).toMatchObject({ connect: Code.PermissionDenied, code: "FORBIDDEN" });
+      expect(escalation.message).toContain("govern:policies:write");
+      const listed = await govern.listPolicies({}, { headers: { authorization: `Bearer ${adminKey}` } });
+      expect(listed.policies.map((p) => p.name)).toContain("auto");
+    }
+  });
+
+  it("carries the gateway's request id into the services' logs, and ignores a client's", async () => {
+    const res = await client(url, adminKey).post("/v1/checkpoints", { action: "split.trace" }, { "x-request-id": "client-chosen-id" });
+    expect(res.status).toBe(201);
+    const id = res.headers.get("x-request-id")!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const [auth, , govern] = procs;
+    await until(async () => govern!.output().includes(id) && auth!.output().includes(id), 5_000);
+    const line = govern!.output().split("\n").find((l) => l.includes(id) && l.includes("CreateCheckpoint"))!;
+    expect(JSON.parse(line)).toMatchObject({ rpc: "gatehouse.govern.v1.GovernService/CreateCheckpoint", via: "internal", code: "ok" });
+    const all = procs.map((p) => p.output()).join("\n");
+    expect(all).not.toContain("client-chosen-id");
+    expect(all).not.toContain(adminKey);
+  });
+
   it("drains and exits 0 on SIGTERM", async () => {
     for (const p of [...procs].reverse()) {
       p.kill("SIGTERM");
       expect(await exited(p)).toBe(0);
+    }
+  }, 30_000);
+});
+
+describe("a component running on its own without the internal secret", () => {
+  it("refuses to start, naming the variable", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-split-"));
+    try {
+      const child = serve("secure", { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_GRPC_PORT: String(await freePort()), GATEHOUSE_INTERNAL_SECRETS: "" });
+      expect(await exited(child)).toBe(78);
+      expect(child.output()).toContain("GATEHOUSE_INTERNAL_SECRETS");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts with the explicit development flag, warning loudly", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-split-"));
+    const child = serve("secure", {
+      GATEHOUSE_DATA_DIR: dataDir,
+      GATEHOUSE_GRPC_PORT: String(await freePort()),
+      GATEHOUSE_LISTEN_HOST: "127.0.0.1",
+      GATEHOUSE_INTERNAL_SECRETS: "",
+      GATEHOUSE_INSECURE_INTERNAL: "true",
+    });
+    try {
+      await until(async () => child.output().includes("rpc server listening"), 20_000);
+      expect(child.output()).toMatch(/"level":40.*INSECURE: internal calls are not authenticated/);
+    } finally {
+      child.kill("SIGTERM");
+      await exited(child);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
 });
