@@ -31,7 +31,7 @@ export interface Running {
  * (loopback unless configured otherwise) for internal callers, who present an
  * API key — or the internal secret, when one is configured.
  */
-export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcPort: number }> {
+export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcHost: string; grpcPort: number }> {
   const trust = internalTrust(config, logger, false);
   const settings = { mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR };
   const authStore = await openBackend(settings, "auth");
@@ -90,6 +90,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
 
   return {
     httpPort: gateway.port,
+    grpcHost: rpc.host,
     grpcPort: rpc.port,
     async close() {
       await gateway.close();

@@ -25,6 +25,8 @@ export interface RpcServerOptions {
 
 /** A running RPC server. */
 export interface RpcServer {
+  /** The address the server is bound to (e.g. 127.0.0.1 or ::). */
+  host: string;
   port: number;
   /** Stops accepting connections and waits for in-flight calls to end. */
   close(): Promise<void>;
@@ -54,9 +56,10 @@ export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
     server.once("error", reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
-  opts.logger.info({ host: opts.host, port }, "rpc server listening");
+  const { address: host, port } = server.address() as AddressInfo;
+  opts.logger.info({ host, port }, "rpc server listening");
   return {
+    host,
     port,
     close: () =>
       new Promise<void>((resolve) => {

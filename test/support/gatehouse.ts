@@ -5,12 +5,14 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { serveAll } from "../../cli/serve-all.js";
 import { loadConfig } from "../../lib/config.js";
-import { silentLogger } from "../../lib/logger.js";
+import { type Logger, silentLogger } from "../../lib/logger.js";
 import { testMongoUri } from "./store-engines.js";
 
 /** A Gatehouse started for a test, all in one process, on free ports. */
 export interface TestGatehouse {
   url: string;
+  /** Address the gRPC port is bound to. */
+  grpcHost: string;
   grpcPort: number;
   /** Secret of the bootstrap admin key (every scope, workspace "default"). */
   adminKey: string;
@@ -33,7 +35,9 @@ export async function freePort(): Promise<number> {
  * Starts the real server (`gatehouse serve`) with a fresh SQLite data dir, or
  * a fresh MongoDB database when `engine` is "mongodb".
  */
-export async function startGatehouse(opts: { engine?: "sqlite" | "mongodb"; env?: Record<string, string> } = {}): Promise<TestGatehouse> {
+export async function startGatehouse(
+  opts: { engine?: "sqlite" | "mongodb"; env?: Record<string, string>; logger?: Logger } = {},
+): Promise<TestGatehouse> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
   const adminKey = `gh_test_admin_${randomBytes(12).toString("hex")}`;
   const env: Record<string, string> = {
@@ -54,9 +58,10 @@ export async function startGatehouse(opts: { engine?: "sqlite" | "mongodb"; env?
     u.pathname = `/${dbName}`;
     env.GATEHOUSE_MONGODB_URI = u.toString();
   }
-  const running = await serveAll(loadConfig(env), silentLogger());
+  const running = await serveAll(loadConfig(env), opts.logger ?? silentLogger());
   return {
     url: `http://127.0.0.1:${running.httpPort}`,
+    grpcHost: running.grpcHost,
     grpcPort: running.grpcPort,
     adminKey,
     async close() {
