@@ -108,7 +108,7 @@ describe("the gRPC port of `gatehouse serve` (all in one process)", () => {
 
       it("keeps internal-only RPCs from API keys and serves public ones to anybody", async () => {
         const auth = createClient(AuthService, transport());
-        const sign = await rpcError(auth.signDecision({ caller: forged, checkpointId: "cp_x" }, bearer(gh.adminKey)));
+        const sign = await rpcError(auth.signDecision({ audience: "default", subject: "cp_forged" }, bearer(gh.adminKey)));
         expect(sign.connect).toBe(Code.PermissionDenied);
         expect((await rpcError(auth.authorize({ apiKey: gh.adminKey }))).connect).toBe(Code.Unauthenticated);
         expect((await auth.getJwks({})).keys.length).toBeGreaterThan(0);
