@@ -45,6 +45,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     tokenTtlSeconds: config.GATEHOUSE_DECISION_TOKEN_TTL_SECONDS,
     signingKeyJwk: config.GATEHOUSE_SIGNING_KEY,
     bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
+    encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
   });
   const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger)];

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthService, AuthorizeOutcome } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { ManualClock } from "../../lib/clock.js";
 import { silentLogger } from "../../lib/logger.js";
+import { inProcessClient } from "../../lib/rpc/in-process-client.js";
 import { SCOPES } from "../../lib/scopes.js";
 import { storeEngines } from "../../test/support/store-engines.js";
 import { composeAuth, type ComposeAuthOptions } from "./compose.js";
 import { hashKeySecret } from "./domain/key-secret.js";
 import { createKeyStore } from "./store/create-key-store.js";
 import { createRateLimitStore } from "./store/create-rate-limit-store.js";
+import { createSigningKeyStore } from "./store/create-signing-key-store.js";
 import { createWorkspaceStore } from "./store/create-workspace-store.js";
 import { startAuthHarness } from "../../test/support/auth-test-harness.js";
 
@@ -86,6 +88,28 @@ for (const engine of storeEngines()) {
       expect((await h.client.listKeys({ caller: h.admin })).keys).toHaveLength(1);
       await h.close();
       for (const s of starts) await s.close();
+    });
+
+    it("stores a generated signing key encrypted under GATEHOUSE_ENCRYPTION_KEY, and needs that key to start again", async () => {
+      const encryptionKey = "encryption-key-for-tests-0123456789";
+      await (await composeAuth(opts())).close(); // a plaintext key from before encryption was turned on
+      const signingKeys = createSigningKeyStore(backend());
+      const [plain] = await signingKeys.latest(1);
+      expect(plain!.privateJwk).toContain('"d"');
+
+      await (await composeAuth(opts({ encryptionKey }))).close();
+      const [sealed, retired] = await signingKeys.latest(2);
+      expect(retired!.kid).toBe(plain!.kid);
+      expect(sealed!.privateJwk).toMatch(/^enc:v1:/);
+      expect(sealed!.privateJwk).not.toContain('"d"');
+
+      const again = await composeAuth(opts({ encryptionKey }));
+      const jwks = await inProcessClient(AuthService, (r) => again.routes(r), silentLogger()).getJwks({});
+      expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([sealed!.kid, plain!.kid]));
+      await again.close();
+      expect((await signingKeys.latest(5)).length).toBe(2);
+      await expect(composeAuth(opts())).rejects.toThrow(/GATEHOUSE_ENCRYPTION_KEY/);
+      await expect(composeAuth(opts({ encryptionKey: `${encryptionKey}-other` }))).rejects.toThrow(/GATEHOUSE_ENCRYPTION_KEY/);
     });
 
     it("refuses a bad GATEHOUSE_SIGNING_KEY before writing anything", async () => {

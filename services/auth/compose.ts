@@ -6,6 +6,7 @@ import type { Component } from "../../lib/rpc/component.js";
 import { bootstrapDefaultWorkspace } from "./app/bootstrap-default-workspace.js";
 import { ensureSigningKey } from "./app/ensure-signing-key.js";
 import { RateLimiter } from "./app/rate-limiter.js";
+import { PrivateKeySeal } from "./domain/private-key-seal.js";
 import { parseConfiguredSigningKey } from "./domain/signing-material.js";
 import { authRoutes } from "./routes/index.js";
 import { createKeyStore } from "./store/create-key-store.js";
@@ -31,6 +32,8 @@ export interface ComposeAuthOptions {
   signingKeyJwk?: string;
   /** GATEHOUSE_BOOTSTRAP_KEY: literal secret of the admin key of workspace `default`. */
   bootstrapKey?: string;
+  /** GATEHOUSE_ENCRYPTION_KEY: encrypts the generated signing key at rest. */
+  encryptionKey?: string;
 }
 
 /** The auth service, ready to serve. */
@@ -61,7 +64,8 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
   const signingKeys = createSigningKeyStore(opts.backend);
 
   const { generatedSecret } = await bootstrapDefaultWorkspace({ workspaces, keys, clock, logger: opts.logger }, opts.bootstrapKey);
-  const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey);
+  const seal = opts.encryptionKey === undefined ? undefined : new PrivateKeySeal(opts.encryptionKey);
+  const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal);
 
   const purge = setInterval(() => {
     rateLimits.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired rate-limit records failed"));

@@ -18,6 +18,7 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
       tokenTtlSeconds: config.GATEHOUSE_DECISION_TOKEN_TTL_SECONDS,
       signingKeyJwk: config.GATEHOUSE_SIGNING_KEY,
       bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
+      encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
     });
     if (auth.generatedBootstrapSecret) process.stdout.write(bootstrapBanner(auth.generatedBootstrapSecret));
     return auth;

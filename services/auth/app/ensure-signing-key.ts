@@ -1,6 +1,7 @@
 import type { JWK } from "jose";
 import type { Clock } from "../../../lib/clock.js";
 import type { Logger } from "../../../lib/logger.js";
+import { isSealed, type PrivateKeySeal, SealedKeyError } from "../domain/private-key-seal.js";
 import { generateSigningMaterial, signingMaterialFromJwk, type SigningMaterial } from "../domain/signing-material.js";
 import type { SigningKeyStore } from "../store/signing-key-store.js";
 
@@ -17,25 +18,35 @@ const MAX_ATTEMPTS = 5;
  *   Gatehouse (its private half is stored), else a fresh key is generated and
  *   appended. Concurrent first starts agree because only one can append a
  *   given generation; the others read the winner back.
+ * With `seal` (GATEHOUSE_ENCRYPTION_KEY) a generated key is stored encrypted;
+ * a stored key that is not is retired for a fresh, sealed one. A sealed key
+ * that cannot be opened (no or another encryption key) throws SealedKeyError
+ * naming the variable, rather than silently rotating.
  */
 export async function ensureSigningKey(
   store: SigningKeyStore,
   clock: Clock,
   logger: Logger,
   configured?: SigningMaterial,
+  seal?: PrivateKeySeal,
 ): Promise<SigningMaterial> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [current] = await store.latest(1);
     if (configured && current?.kid === configured.kid) return configured;
     if (!configured && current?.privateJwk) {
-      return signingMaterialFromJwk(JSON.parse(current.privateJwk) as JWK);
+      if (isSealed(current.privateJwk)) {
+        if (!seal) throw new SealedKeyError("the stored signing key is encrypted: set GATEHOUSE_ENCRYPTION_KEY to the key that sealed it");
+        return signingMaterialFromJwk(JSON.parse(seal.open(current.privateJwk, current.kid)) as JWK);
+      }
+      if (!seal) return signingMaterialFromJwk(JSON.parse(current.privateJwk) as JWK);
+      logger.info({ kid: current.kid }, "GATEHOUSE_ENCRYPTION_KEY is set but the stored signing key is not encrypted: rotating to a sealed key");
     }
     const next = configured ?? (await generateSigningMaterial());
     const inserted = await store.insertGeneration({
       generation: (current?.generation ?? 0) + 1,
       kid: next.kid,
       publicJwk: next.publicJwk,
-      privateJwk: configured ? null : next.privateJwkJson,
+      privateJwk: configured ? null : seal ? seal.seal(next.privateJwkJson, next.kid) : next.privateJwkJson,
       createdAt: clock.now(),
     });
     if (inserted) {
