@@ -60,6 +60,7 @@ interface Manifest {
     scaleTargetRef?: object;
     podSelector?: object;
     policyTypes?: string[];
+    ingress?: Array<{ from?: Array<{ podSelector?: object; namespaceSelector?: object }>; ports?: object[] }>;
   };
 }
 
@@ -195,18 +196,40 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
           return [e.name, e.valueFrom.secretKeyRef.optional === true ? "optional" : "required"];
         }),
       );
-    expect(secretsOf("gateway")).toEqual({});
+    // Components run as separate processes, so each presents and checks the internal secret.
+    const internal = { GATEHOUSE_INTERNAL_SECRETS: "required" };
+    expect(secretsOf("gateway")).toEqual(internal);
     expect(secretsOf("auth")).toEqual({
+      ...internal,
       GATEHOUSE_MONGODB_URI: "required",
       GATEHOUSE_BOOTSTRAP_KEY: "required",
       GATEHOUSE_SIGNING_KEY: "optional",
     });
-    expect(secretsOf("secure")).toEqual({ GATEHOUSE_MONGODB_URI: "required" });
-    expect(secretsOf("govern")).toEqual({ GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
+    expect(secretsOf("secure")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required" });
+    expect(secretsOf("govern")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
+  });
+
+  it("closes the service ports with default-deny network policies, in every overlay", () => {
+    expect(named(docs, "NetworkPolicy", "gatehouse-default-deny").spec).toEqual({
+      podSelector: { matchLabels: { "app.kubernetes.io/part-of": "gatehouse" } },
+      policyTypes: ["Ingress", "Egress"],
+    });
+    for (const s of SERVICES) {
+      const ingress = named(docs, "NetworkPolicy", s).spec?.ingress ?? [];
+      expect(ingress, s).toHaveLength(1);
+      expect(ingress[0]!.ports, s).toEqual([{ protocol: "TCP", port: 50051 }]);
+      const from = ingress[0]!.from ?? [];
+      expect(from.length, s).toBeGreaterThan(0);
+      // Every peer is named: no rule opens the port to all pods.
+      for (const peer of from) expect(peer.podSelector, s).toBeDefined();
+    }
+    for (const d of deployments) {
+      expect(d.spec?.template?.metadata.labels["app.kubernetes.io/part-of"], d.metadata.name).toBe("gatehouse");
+    }
   });
 
   if (overlay === "production") {
-    it("runs two or more replicas of everything, with budgets, autoscalers and default-deny policies", () => {
+    it("runs two or more replicas of everything, with budgets and autoscalers", () => {
       for (const d of deployments) expect(d.spec?.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
       for (const c of COMPONENTS) {
         expect(named(docs, "PodDisruptionBudget", c).spec?.minAvailable).toBe(1);
@@ -215,18 +238,10 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
         expect(hpa.spec?.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: c });
         named(docs, "NetworkPolicy", c);
       }
-      expect(named(docs, "NetworkPolicy", "gatehouse-default-deny").spec).toEqual({
-        podSelector: { matchLabels: { "app.kubernetes.io/part-of": "gatehouse" } },
-        policyTypes: ["Ingress", "Egress"],
-      });
-      for (const d of deployments) {
-        expect(d.spec?.template?.metadata.labels["app.kubernetes.io/part-of"], d.metadata.name).toBe("gatehouse");
-      }
     });
   } else {
-    it("runs one replica of everything, without network policies", () => {
+    it("runs one replica of everything", () => {
       for (const d of deployments) expect(d.spec?.replicas, d.metadata.name).toBe(1);
-      expect(of(docs, "NetworkPolicy")).toEqual([]);
     });
   }
 });
