@@ -64,7 +64,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
   const inProcess = createRouterTransport(
     (router) => {
       routes(router);
-      healthRoutes(serviceNames, ready)(router);
+      healthRoutes(serviceNames, ready, { busConnected: () => bus.connected() })(router);
     },
     { router: { interceptors } },
   );
@@ -73,6 +73,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     routes,
     serviceNames,
     ready,
+    busConnected: () => bus.connected(),
     authentication: { authorize: (req) => authClient.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
     host: config.GATEHOUSE_GRPC_HOST ?? "127.0.0.1",
     port: config.GATEHOUSE_GRPC_PORT,

@@ -19,7 +19,8 @@ export type EventHandler = (subject: string, event: unknown) => void;
  * best effort: consumers treat an event as a hint and re-read the store, so a
  * missed event only delays them until their next read. Events from one
  * publisher reach each subscriber in the order they were published; a bus
- * receives its own events too.
+ * receives its own events too, without a round trip through the broker, so
+ * delivery inside one process does not depend on the broker being up.
  */
 export interface EventBus {
   /**
@@ -35,6 +36,19 @@ export interface EventBus {
    * it resolves true are in effect at the broker.
    */
   ready(): Promise<boolean>;
+  /**
+   * True while events of other processes can reach this bus (always, for the
+   * in-process bus). While false, a bus still delivers the events published
+   * through it to its own subscribers, and consumers that must hear other
+   * processes fall back to re-reading the store.
+   */
+  connected(): boolean;
+  /**
+   * Calls `listener` each time the bus is back after an outage: events of
+   * other processes may have been missed meanwhile, so caches fed by events
+   * drop what they hold and waiters re-read. Never called for the in-process bus.
+   */
+  onResync(listener: () => void): Subscription;
   /** Delivers what is in flight, then stops; idempotent. Later publishes reject. */
   close(): Promise<void>;
 }

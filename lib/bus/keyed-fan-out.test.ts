@@ -15,6 +15,8 @@ function countingBus(inner: EventBus) {
   const bus: EventBus = {
     publish: (s, e) => inner.publish(s, e),
     ready: () => inner.ready(),
+    connected: () => inner.connected(),
+    onResync: (listener) => inner.onResync(listener),
     close: () => inner.close(),
     subscribe(pattern: string, handler: EventHandler): Subscription {
       const sub = inner.subscribe(pattern, handler);
@@ -189,6 +191,41 @@ describe("KeyedFanOut", () => {
     expect(fanOut.listenerCount).toBe(0);
     expect(await fanOut.ready()).toBe(false);
     expect(() => fanOut.listen("cp_1", () => undefined)).toThrow(/closed/);
+  });
+
+  it("wakes every listener to re-read while the bus is disconnected, and once more when it resyncs", async () => {
+    const inner = new MemoryEventBus({ logger: silentLogger() });
+    let connected = true;
+    const resyncs = new Set<() => void>();
+    const flaky: EventBus = {
+      publish: (s, e) => inner.publish(s, e),
+      subscribe: (p, h) => inner.subscribe(p, h),
+      ready: async () => connected,
+      connected: () => connected,
+      onResync: (listener) => (resyncs.add(listener), { unsubscribe: () => void resyncs.delete(listener) }),
+      close: () => inner.close(),
+    };
+    const fanOut = new KeyedFanOut({ bus: flaky, pattern: "checkpoint.changed.*", keyOf, logger: silentLogger(), recheckMs: 20 });
+    toClose.push(inner, fanOut);
+    const a = vi.fn();
+    const b = vi.fn();
+    fanOut.listen("cp_1", a);
+    fanOut.listen("cp_2", b);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(a).not.toHaveBeenCalled();
+
+    connected = false;
+    await vi.waitFor(() => expect(a.mock.calls.length).toBeGreaterThanOrEqual(2), WAIT);
+    expect(a).toHaveBeenCalledWith("", undefined);
+    expect(b).toHaveBeenCalledWith("", undefined);
+
+    connected = true;
+    await new Promise((r) => setTimeout(r, 40));
+    const before = a.mock.calls.length;
+    for (const listener of resyncs) listener();
+    expect(a.mock.calls.length).toBe(before + 1);
+    fanOut.close();
+    expect(resyncs.size).toBe(0);
   });
 
   const natsUrl = testNatsUrl();

@@ -12,6 +12,8 @@ export interface KeyedFanOutOptions {
   pattern: string;
   keyOf: KeyOf;
   logger: Logger;
+  /** While the bus is disconnected, how often every listener is woken to re-read; default 1000 ms. */
+  recheckMs?: number;
 }
 
 interface Registration {
@@ -26,10 +28,18 @@ interface Registration {
  * already in effect when a listener registers (call `ready()` once at start to
  * be sure the broker has it). Dispatch costs one map lookup plus the listeners
  * of that key. Listeners that throw are logged and do not affect the others.
+ *
+ * Events of other processes cannot arrive while the bus is disconnected, and
+ * some may be lost in an outage. So while it is down every listener is called
+ * each `recheckMs` with an `undefined` event, and once more when it is back
+ * (a resync): a listener treats `undefined` as "something may have changed,
+ * re-read". The outage costs latency, never a decision.
  */
 export class KeyedFanOut {
   readonly #listeners = new Map<string, Set<Registration>>();
   readonly #subscription: Subscription;
+  readonly #resync: Subscription;
+  readonly #recheck: NodeJS.Timeout;
   readonly #bus: EventBus;
   readonly #keyOf: KeyOf;
   readonly #logger: Logger;
@@ -40,6 +50,11 @@ export class KeyedFanOut {
     this.#keyOf = opts.keyOf;
     this.#logger = opts.logger;
     this.#subscription = opts.bus.subscribe(opts.pattern, (subject, event) => this.#dispatch(subject, event));
+    this.#resync = opts.bus.onResync(() => this.#wakeAll());
+    this.#recheck = setInterval(() => {
+      if (this.#listeners.size > 0 && !this.#bus.connected()) this.#wakeAll();
+    }, opts.recheckMs ?? 1000);
+    this.#recheck.unref();
   }
 
   /**
@@ -84,8 +99,18 @@ export class KeyedFanOut {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#recheck);
+    this.#resync.unsubscribe();
     this.#subscription.unsubscribe();
     this.#listeners.clear();
+  }
+
+  #wakeAll(): void {
+    for (const set of [...this.#listeners.values()]) {
+      for (const registration of [...set]) {
+        if (set.has(registration)) invokeHandler(registration.listener, "", undefined, this.#logger);
+      }
+    }
   }
 
   #dispatch(subject: string, event: unknown): void {

@@ -58,6 +58,15 @@ export class MemoryEventBus implements EventBus {
     return this.#closing === undefined;
   }
 
+  connected(): boolean {
+    return this.#closing === undefined;
+  }
+
+  onResync(): Subscription {
+    // The broker lives in this process: nothing can be missed.
+    return { unsubscribe: () => undefined };
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#broker.settled().then(() => {
       for (const sub of this.#mine) this.#broker.remove(sub);

@@ -64,22 +64,33 @@ describe.skipIf(!natsServer && !process.env.CI)("NatsEventBus across a server re
     await vi.waitFor(async () => expect(await reachable(port)).toBe(true), { timeout: 10_000, interval: 50 });
   }
 
-  it("reports not ready while the server is down, reconnects, and delivers again", async () => {
+  it("keeps delivering its own events while the server is down, resyncs on reconnect, and hears others again", async () => {
     const port = await freePort();
     await startServer(port);
     const bus = await connectNatsBus(`nats://127.0.0.1:${port}`, silentLogger());
-    buses.push(bus);
+    const other = await connectNatsBus(`nats://127.0.0.1:${port}`, silentLogger());
+    buses.push(bus, other);
     expect(await bus.ready()).toBe(true);
+    let resyncs = 0;
+    bus.onResync(() => resyncs++);
 
     const got: unknown[] = [];
     bus.subscribe("restart.test", (_s, e) => void got.push(e));
     servers.pop()!.kill("SIGKILL");
     await vi.waitFor(async () => expect(await bus.ready()).toBe(false), { timeout: 10_000, interval: 50 });
+    expect(bus.connected()).toBe(false);
+
+    // Delivery inside the process does not need the broker.
+    await bus.publish("restart.test", { n: "local" });
+    await vi.waitFor(() => expect(got).toEqual([{ n: "local" }]), { timeout: 1000, interval: 5 });
 
     await startServer(port);
     await vi.waitFor(async () => expect(await bus.ready()).toBe(true), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect(await other.ready()).toBe(true), { timeout: 15_000, interval: 100 });
+    expect(bus.connected()).toBe(true);
+    expect(resyncs).toBe(1);
     // The subscription made before the outage is restored on reconnect.
-    await bus.publish("restart.test", { n: 1 });
-    await vi.waitFor(() => expect(got).toEqual([{ n: 1 }]), { timeout: 5000, interval: 10 });
+    await other.publish("restart.test", { n: "remote" });
+    await vi.waitFor(() => expect(got).toEqual([{ n: "local" }, { n: "remote" }]), { timeout: 5000, interval: 10 });
   });
 });

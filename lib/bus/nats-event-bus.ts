@@ -3,6 +3,7 @@ import type { Logger } from "../logger.js";
 import { encodeEvent } from "./encode-event.js";
 import type { EventBus, EventHandler, Subscription } from "./event-bus.js";
 import { invokeHandler } from "./invoke-handler.js";
+import { type BrokerSubscription, MemoryBroker } from "./memory-broker.js";
 import { assertPattern, assertSubject } from "./subjects.js";
 
 /** Tuning for `connectNatsBus`; the defaults suit production. */
@@ -19,12 +20,17 @@ export interface NatsEventBusOptions {
  * `EventBus` over core NATS (no JetStream: at-most-once is the contract).
  * Created by `connectNatsBus`. After the first connection it reconnects
  * forever; events published while disconnected are buffered by the client up
- * to its limit and may be lost, which the contract allows.
+ * to its limit and may be lost, which the contract allows. The connection is
+ * made with `noEcho`: the bus hands its own events to its own subscribers in
+ * memory, so a broker outage costs other replicas' events, never this
+ * process's.
  */
 export class NatsEventBus implements EventBus {
   readonly #nc: NatsConnection;
   readonly #logger: Logger;
   readonly #readyTimeoutMs: number;
+  readonly #local = new MemoryBroker();
+  readonly #resyncListeners = new Set<() => void>();
   #connected = true;
   #closing: Promise<void> | undefined;
 
@@ -42,7 +48,9 @@ export class NatsEventBus implements EventBus {
   async publish(subject: string, event: object): Promise<void> {
     if (this.#closing) throw new Error("event bus is closed");
     assertSubject(subject);
-    this.#nc.publish(subject, encodeEvent(event));
+    const payload = encodeEvent(event);
+    this.#local.route(subject, payload);
+    this.#nc.publish(subject, payload);
   }
 
   subscribe(pattern: string, handler: EventHandler): Subscription {
@@ -64,8 +72,14 @@ export class NatsEventBus implements EventBus {
         invokeHandler(handler, msg.subject, event, this.#logger);
       },
     });
+    const local: BrokerSubscription = {
+      pattern,
+      deliver: (subject, payload) => invokeHandler(handler, subject, JSON.parse(payload), this.#logger),
+    };
+    this.#local.add(local);
     return {
       unsubscribe: () => {
+        this.#local.remove(local);
         if (sub.isClosed() || this.#nc.isClosed()) return;
         try {
           sub.unsubscribe();
@@ -96,12 +110,22 @@ export class NatsEventBus implements EventBus {
     }
   }
 
+  connected(): boolean {
+    return this.#connected && this.#closing === undefined;
+  }
+
+  onResync(listener: () => void): Subscription {
+    this.#resyncListeners.add(listener);
+    return { unsubscribe: () => void this.#resyncListeners.delete(listener) };
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#shutDown();
     return this.#closing;
   }
 
   async #shutDown(): Promise<void> {
+    await this.#local.settled();
     if (this.#nc.isClosed()) return;
     try {
       // Drain delivers what has arrived and sends what is buffered; while
@@ -123,7 +147,14 @@ export class NatsEventBus implements EventBus {
           break;
         case "reconnect":
           this.#connected = true;
-          this.#logger.info({ server: s.server }, "nats reconnected");
+          this.#logger.info({ server: s.server }, "nats reconnected; dropping caches fed by events");
+          for (const listener of [...this.#resyncListeners]) {
+            try {
+              listener();
+            } catch (err) {
+              this.#logger.error({ err }, "resync listener failed");
+            }
+          }
           break;
         case "close":
           this.#connected = false;
@@ -161,6 +192,8 @@ export async function connectNatsBus(
     timeout: options.connectTimeoutMs ?? 5000,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
+    // This process's events reach its own subscribers in memory (see NatsEventBus).
+    noEcho: true,
     // Notice a dead server within ~30 s rather than the client's default minutes.
     pingInterval: 10_000,
     maxPingOut: 3,

@@ -11,14 +11,32 @@ import {
 export type ReadinessCheck = () => Promise<boolean>;
 
 /**
+ * Health-protocol name under which a server reports its event bus: SERVING
+ * while it reaches the other replicas. Informational — the server's own
+ * services stay SERVING without it, since a bus outage costs latency only.
+ */
+export const BUS_HEALTH_SERVICE = "gatehouse.bus";
+
+/** Tuning and optional reports of `healthRoutes`. */
+export interface HealthOptions {
+  /** How often `Watch` re-checks; default 5000 ms. */
+  pollMs?: number;
+  /** The event bus's state, reported as `BUS_HEALTH_SERVICE`; omitted without a bus. */
+  busConnected?: () => boolean;
+}
+
+/**
  * Registers `grpc.health.v1.Health` for the named services. The empty service
  * name stands for the whole server. `Watch` sends the status, then a new one
  * whenever it changes, until the caller goes away.
  */
-export function healthRoutes(services: readonly string[], ready: ReadinessCheck, pollMs = 5000) {
-  const known = new Set(["", ...services]);
+export function healthRoutes(services: readonly string[], ready: ReadinessCheck, opts: HealthOptions = {}) {
+  const pollMs = opts.pollMs ?? 5000;
+  const busConnected = opts.busConnected;
+  const known = new Set(["", ...services, ...(busConnected ? [BUS_HEALTH_SERVICE] : [])]);
   const status = async (service: string) => {
     if (!known.has(service)) return ServingStatus.SERVICE_UNKNOWN;
+    if (service === BUS_HEALTH_SERVICE) return busConnected?.() ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
     return (await ready().catch(() => false)) ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
   };
   return (router: ConnectRouter) =>

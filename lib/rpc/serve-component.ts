@@ -63,6 +63,7 @@ export async function serveComponent(
       routes: (router) => component.routes(router),
       serviceNames: component.serviceNames,
       ready: () => component.ready(),
+      busConnected: component.busConnected ? () => component.busConnected!() : undefined,
       authentication: { authorize: (req) => admission.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
       host: config.GATEHOUSE_GRPC_HOST ?? config.GATEHOUSE_LISTEN_HOST,
       port: config.GATEHOUSE_GRPC_PORT,

@@ -16,6 +16,8 @@ export interface RpcServerOptions {
   /** Fully-qualified names of the services, for the health protocol. */
   serviceNames: readonly string[];
   ready: ReadinessCheck;
+  /** The event bus's state, for the health protocol (see `BUS_HEALTH_SERVICE`). */
+  busConnected?: () => boolean;
   /** How callers from outside the process are authenticated (see `authenticateCalls`). */
   authentication: CallAuthentication;
   host: string;
@@ -41,7 +43,7 @@ export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
   const handler = connectNodeAdapter({
     routes: (router) => {
       opts.routes(router);
-      healthRoutes(opts.serviceNames, opts.ready)(router);
+      healthRoutes(opts.serviceNames, opts.ready, { busConnected: opts.busConnected })(router);
     },
     interceptors: [accessLogInterceptor(opts.logger), errorInterceptor(opts.logger), authenticateCalls(opts.authentication)],
     contextValues: (req) => createContextValues().set(PEER_ADDRESS, req.socket.remoteAddress ?? ""),

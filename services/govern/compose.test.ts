@@ -7,7 +7,7 @@ import { openSqlite } from "../../lib/db/sqlite.js";
 import { silentLogger } from "../../lib/logger.js";
 import { composeGovern } from "./compose.js";
 
-it("reports ready while the store and the bus answer, and not once the bus is closed", async () => {
+it("is ready while its store answers, reporting the bus apart: a bus outage does not take it out of service", async () => {
   const logger = silentLogger();
   const db = openSqlite(":memory:");
   const bus = new MemoryEventBus({ logger });
@@ -15,8 +15,11 @@ it("reports ready while the store and the bus answer, and not once the bus is cl
   const govern = await composeGovern({ backend: { kind: "sqlite", db }, bus, auth, logger });
   expect(govern.serviceNames).toEqual([GovernService.typeName]);
   expect(await govern.ready()).toBe(true);
+  expect(govern.busConnected?.()).toBe(true);
   await bus.close();
+  expect(await govern.ready()).toBe(true);
+  expect(govern.busConnected?.()).toBe(false);
+  db.close();
   expect(await govern.ready()).toBe(false);
   await govern.close();
-  db.close();
 });

@@ -41,8 +41,9 @@ export interface GovernOptions {
  * Wires the govern service: its stores on `backend`, ONE subscription to
  * checkpoint-change events on `bus` fanned out to every waiter of the
  * process, the expiry sweeper and the purge of expired idempotency keys
- * (both started here). `ready()` is true when the store answers and the bus
- * is connected; `close()` stops the background work (waiting for a sweep in
+ * (both started here). `ready()` is true when the store answers: a bus
+ * outage only slows waiters on other replicas (see KeyedFanOut) and is
+ * reported through `busConnected`. `close()` stops the background work (waiting for a sweep in
  * progress) and drops the subscription, leaving the backend, bus and auth
  * client, which belong to the caller.
  */
@@ -76,10 +77,8 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       clock,
       logger: opts.logger,
     }),
-    ready: async () => {
-      const [store, bus] = await Promise.all([checkpoints.ping(), fanOut.ready()]);
-      return store && bus;
-    },
+    ready: () => checkpoints.ping(),
+    busConnected: () => opts.bus.connected(),
     close: async () => {
       clearInterval(purge);
       await sweeper.stop();

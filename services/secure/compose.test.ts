@@ -14,16 +14,19 @@ for (const engine of storeEngines()) {
   describe(`composeSecure on ${engine.name}`, () => {
     const backend = engine.useBackend();
 
-    it("names the secure service and is ready when its store (and bus, if any) answer", async () => {
+    it("names the secure service and is ready when its store answers, reporting its bus apart", async () => {
       const component = await composeSecure({ backend: backend(), logger: silentLogger() });
       expect(component.serviceNames).toEqual([SecureService.typeName]);
       expect(await component.ready()).toBe(true);
+      expect(component.busConnected).toBeUndefined();
       await component.close();
       const bus = new MemoryEventBus({ logger: silentLogger() });
       const withBus = await composeSecure({ backend: backend(), logger: silentLogger(), bus });
-      expect(await withBus.ready()).toBe(true);
-      await withBus.close();
+      expect(withBus.busConnected?.()).toBe(true);
       await bus.close();
+      expect(await withBus.ready()).toBe(true);
+      expect(withBus.busConnected?.()).toBe(false);
+      await withBus.close();
     });
 
     it("writes buffered trigger counts on close, so a clean stop loses none", async () => {

@@ -39,7 +39,8 @@ export interface SecureOptions {
  * engine (plan cache invalidated by rule writes here and, through `bus`, on
  * every replica; trigger counts buffered and flushed periodically; expired
  * scan idempotency keys purged every minute). `ready()` is true when the
- * store answers and the bus, if any, is connected; `close()` stops the
+ * store answers (a bus outage leaves plans stale a little longer, and is
+ * reported through `busConnected`); `close()` stops the
  * background work after writing buffered counts and drops the bus
  * subscription, leaving the backend and bus, which belong to the caller.
  */
@@ -65,10 +66,8 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
       idempotency,
       logger: opts.logger,
     }),
-    ready: async () => {
-      const [store, bus] = await Promise.all([rules.ping(), plans.ready()]);
-      return store && bus;
-    },
+    ready: () => rules.ping(),
+    ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
     close: async () => {
       clearInterval(purge);
       plans.close();

@@ -62,6 +62,7 @@ describe("error shape for every failure", () => {
     const ready = await anon.get("/readyz");
     expect(ready.status).toBe(200);
     expect(ready.body.services).toMatchObject({ auth: "serving", secure: "serving" });
+    expect(ready.body.bus).toBe("connected");
     const doc = await anon.get("/openapi.json");
     expect(doc.body.openapi).toBe("3.1.0");
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/v1/secure/rules", "/v1/secure/rules/{id}", "/v1/keys"]));

@@ -39,16 +39,16 @@ export async function startGatehouse(
   opts: { engine?: "sqlite" | "mongodb"; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<TestGatehouse> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
-  const adminKey = `gh_test_admin_${randomBytes(12).toString("hex")}`;
   const env: Record<string, string> = {
     GATEHOUSE_HTTP_PORT: "0",
     GATEHOUSE_GRPC_PORT: "0",
     GATEHOUSE_LISTEN_HOST: "127.0.0.1",
     GATEHOUSE_DATA_DIR: dataDir,
-    GATEHOUSE_BOOTSTRAP_KEY: adminKey,
+    GATEHOUSE_BOOTSTRAP_KEY: `gh_test_admin_${randomBytes(12).toString("hex")}`,
     GATEHOUSE_LOG_LEVEL: "silent",
     ...opts.env,
   };
+  const adminKey = env.GATEHOUSE_BOOTSTRAP_KEY!;
   let dbName: string | undefined;
   if (opts.engine === "mongodb") {
     const uri = testMongoUri();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HealthCheckResponse_ServingStatus as ServingStatus } from "../../../gen/grpc/health/v1/health_pb.js";
 import { GatehouseError } from "../../../lib/errors.js";
+import { BUS_HEALTH_SERVICE } from "../../../lib/rpc/health.js";
 import type { Backend } from "../../clients.js";
 import { route } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -13,6 +14,16 @@ async function backendReady(b: Backend): Promise<boolean> {
     return res.status === ServingStatus.SERVING;
   } catch {
     return false;
+  }
+}
+
+/** A backend's event bus: connected, degraded (down), or none (the backend has no bus, or did not answer). */
+async function backendBus(b: Backend): Promise<"connected" | "degraded" | "none"> {
+  try {
+    const res = await b.health.check({ service: BUS_HEALTH_SERVICE }, { timeoutMs: READY_TIMEOUT_MS });
+    return res.status === ServingStatus.SERVING ? "connected" : "degraded";
+  } catch {
+    return "none";
   }
 }
 
@@ -35,15 +46,25 @@ export function publicRoutes({ clients }: RouteDeps) {
       method: "GET",
       url: "/readyz",
       operationId: "ready",
-      summary: "Readiness: every backend service reports SERVING",
+      summary: "Readiness: every backend service reports SERVING; the event bus is reported, not required",
       tags: ["operations"],
       status: 200,
-      response: z.object({ status: z.literal("ready"), services: z.record(z.string(), z.string()) }),
+      response: z.object({
+        status: z.literal("ready"),
+        services: z.record(z.string(), z.string()),
+        bus: z.enum(["connected", "degraded", "none"]),
+      }),
       async handler() {
-        const states = await Promise.all(clients.backends.map(async (b) => [b.name, await backendReady(b)] as const));
+        // The bus is not on any request's path (an outage costs waiters latency),
+        // so it never makes the gateway unready: that would turn a NATS blip into an outage.
+        const [states, buses] = await Promise.all([
+          Promise.all(clients.backends.map(async (b) => [b.name, await backendReady(b)] as const)),
+          Promise.all(clients.backends.map(backendBus)),
+        ]);
         const down = states.filter(([, ok]) => !ok).map(([name]) => name);
         if (down.length > 0) throw new GatehouseError("UNAVAILABLE", `not ready: ${down.join(", ")} not serving`);
-        return { status: "ready", services: Object.fromEntries(states.map(([n]) => [n, "serving"])) };
+        const bus = buses.includes("degraded") ? "degraded" : buses.includes("connected") ? "connected" : "none";
+        return { status: "ready", services: Object.fromEntries(states.map(([n]) => [n, "serving"])), bus };
       },
     }),
     route({

@@ -9,6 +9,8 @@ import type { RuleStore } from "../store/rule-store.js";
 
 /** Default time a plan is used without re-reading its rule set (the safety net under missed events). */
 export const DEFAULT_PLAN_REFRESH_MS = 10_000;
+/** Refresh period while the bus is disconnected: other replicas' changes cannot arrive as events. */
+export const DISCONNECTED_PLAN_REFRESH_MS = 1000;
 /**
  * Default number of workspaces whose plans are kept. A plan with custom
  * patterns costs about half a megabyte to a few (1,000 rules: ~16 MB);
@@ -51,7 +53,8 @@ interface Entry {
  * plan; the next scan there re-reads the active rules (one store read) and
  * recompiles if the key moved. A plan older than `refreshMs` is re-checked in
  * the background while still served, which bounds the staleness left by a
- * lost event. Concurrent scans share one load; a load that an invalidation
+ * lost event (1 s while the bus is down), and when the bus comes back after
+ * an outage every plan is dropped. Concurrent scans share one load; a load that an invalidation
  * overtook is used by the scans that waited for it but not kept as current.
  * Workspaces whose active rules are all built-in share one plan per process.
  */
@@ -59,6 +62,7 @@ export class ScanPlanCache {
   private readonly entries = new Map<string, Entry>();
   private readonly origin = randomUUID();
   private readonly subscription: Subscription | undefined;
+  private readonly resync: Subscription | undefined;
   private readonly compile: (rules: readonly Rule[]) => ScanPlan;
   private readonly refreshMs: number;
   private readonly maxWorkspaces: number;
@@ -71,13 +75,15 @@ export class ScanPlanCache {
       const changed = parseRulesChanged(event);
       if (changed && changed.origin !== this.origin) this.invalidate(changed.workspace_id);
     });
+    this.resync = opts.bus?.onResync(() => this.invalidateAll());
   }
 
   /** The current plan of `workspaceId`, loading and compiling it if needed. */
   async plan(workspaceId: string): Promise<ScanPlan> {
     const entry = this.entry(workspaceId);
     if (entry.plan && entry.builtFor === entry.generation) {
-      if (this.opts.clock.now() - entry.checkedAt >= this.refreshMs && !entry.loading) {
+      const refreshMs = this.opts.bus && !this.opts.bus.connected() ? Math.min(this.refreshMs, DISCONNECTED_PLAN_REFRESH_MS) : this.refreshMs;
+      if (this.opts.clock.now() - entry.checkedAt >= refreshMs && !entry.loading) {
         this.load(workspaceId, entry).catch((err: unknown) =>
           this.opts.logger.warn({ err, workspaceId }, "re-checking a scan plan failed; serving the current one"),
         );
@@ -91,6 +97,11 @@ export class ScanPlanCache {
   invalidate(workspaceId: string): void {
     const entry = this.entries.get(workspaceId);
     if (entry) entry.generation++;
+  }
+
+  /** Drops every plan: events may have been missed (the bus is back after an outage). */
+  invalidateAll(): void {
+    for (const entry of this.entries.values()) entry.generation++;
   }
 
   /**
@@ -109,14 +120,10 @@ export class ScanPlanCache {
     }
   }
 
-  /** True when rule changes of other replicas can reach this cache (always, without a bus). */
-  async ready(): Promise<boolean> {
-    return this.opts.bus ? this.opts.bus.ready() : true;
-  }
-
   /** Stops listening for other replicas' changes. */
   close(): void {
     this.subscription?.unsubscribe();
+    this.resync?.unsubscribe();
   }
 
   private compileShared(key: string, rules: readonly Rule[]): ScanPlan {
