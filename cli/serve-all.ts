@@ -12,6 +12,9 @@ import { healthRoutes } from "../lib/rpc/health.js";
 import { inProcessClient } from "../lib/rpc/in-process-client.js";
 import { internalTrust } from "../lib/rpc/internal-trust.js";
 import { serveRpc } from "../lib/rpc/serve.js";
+import { storeGate } from "../lib/rpc/store-gate.js";
+import { GovernService } from "../gen/gatehouse/govern/v1/govern_pb.js";
+import { SecureService } from "../gen/gatehouse/secure/v1/secure_pb.js";
 import { VERSION } from "../lib/version.js";
 import { bootstrapBanner } from "../services/auth/bootstrap-banner.js";
 import { composeAuth } from "../services/auth/compose.js";
@@ -34,9 +37,15 @@ export interface Running {
 export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcHost: string; grpcPort: number }> {
   const trust = internalTrust(config, logger, false);
   const settings = { mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR };
-  const authStore = await openBackend(settings, "auth");
-  const secureStore = await openBackend(settings, "secure");
-  const governStore = await openBackend(settings, "govern");
+  const authStore = await openBackend(settings, "auth", logger);
+  const secureStore = await openBackend(settings, "secure", logger);
+  const governStore = await openBackend(settings, "govern", logger);
+  const storeHealth = new Map([
+    [AuthService.typeName, authStore.health],
+    [SecureService.typeName, secureStore.health],
+    [GovernService.typeName, governStore.health],
+  ]);
+  const gate = storeGate((service) => storeHealth.get(service));
   const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger.child({ component: "bus" }));
   const auth = await composeAuth({
     backend: authStore.backend,
@@ -48,7 +57,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
   });
   const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
-  const interceptors = [errorInterceptor(logger)];
+  const interceptors = [errorInterceptor(logger), gate];
   const authClient = inProcessClient(AuthService, (r) => auth.routes(r), logger);
   const govern = await composeGovern({
     backend: governStore.backend,
@@ -75,6 +84,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     ready,
     busConnected: () => bus.connected(),
     authentication: { authorize: (req) => authClient.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
+    interceptors: [gate],
     host: config.GATEHOUSE_GRPC_HOST ?? "127.0.0.1",
     port: config.GATEHOUSE_GRPC_PORT,
     logger,

@@ -113,7 +113,7 @@ export class RateLimitedError extends GatehouseError {
 
 /** A dependency (store, bus, another service) cannot be reached. */
 export class UnavailableError extends GatehouseError {
-  constructor(message = "service unavailable") {
-    super("UNAVAILABLE", message);
+  constructor(message = "service unavailable", retryAfterSeconds = 1) {
+    super("UNAVAILABLE", message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
   }
 }

@@ -11,7 +11,7 @@ eventBusContract({ name: "memory", open: async (logger) => new MemoryEventBus({ 
 const natsUrl = testNatsUrl();
 if (natsUrl) {
   // Under CI testNatsUrl() is always set, so an unreachable server fails every test here.
-  eventBusContract({ name: "nats", open: (logger) => connectNatsBus(natsUrl, logger, { connectTimeoutMs: 3000 }) });
+  eventBusContract({ name: "nats", open: (logger) => connectNatsBus(natsUrl, logger, { connectTimeoutMs: 3000, attempts: 3 }) });
 } else {
   describe.skip("EventBus contract: nats (set GATEHOUSE_TEST_NATS_URL to run)", () => undefined);
 }

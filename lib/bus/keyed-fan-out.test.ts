@@ -230,8 +230,8 @@ describe("KeyedFanOut", () => {
 
   const natsUrl = testNatsUrl();
   it.skipIf(!natsUrl)("wakes a listener on one replica for an event published by another (NATS)", async () => {
-    const a = await connectNatsBus(natsUrl!, silentLogger());
-    const b = await connectNatsBus(natsUrl!, silentLogger());
+    const a = await connectNatsBus(natsUrl!, silentLogger(), { attempts: 3 });
+    const b = await connectNatsBus(natsUrl!, silentLogger(), { attempts: 3 });
     toClose.push(a, b);
     const subjectRoot = `fanout${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     const fanOut = new KeyedFanOut({ bus: b, pattern: `${subjectRoot}.*`, keyOf, logger: silentLogger() });

@@ -3,7 +3,9 @@ import { existsSync } from "node:fs";
 import { createServer, connect as tcpConnect, type AddressInfo } from "node:net";
 import { delimiter, join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { pino } from "pino";
 import { silentLogger } from "../logger.js";
+import { startOwnNats } from "../../test/support/own-servers.js";
 import { testNatsUrl } from "../../test/support/store-engines.js";
 import { connectNatsBus, type NatsEventBus } from "./nats-event-bus.js";
 
@@ -36,9 +38,9 @@ afterEach(async () => {
 });
 
 describe("connectNatsBus", () => {
-  it("rejects when no server answers the first time", async () => {
+  it("rejects when no server answers within the given attempts", async () => {
     const port = await freePort();
-    await expect(connectNatsBus(`nats://127.0.0.1:${port}`, silentLogger(), { connectTimeoutMs: 1000 })).rejects.toThrow();
+    await expect(connectNatsBus(`nats://127.0.0.1:${port}`, silentLogger(), { connectTimeoutMs: 1000, attempts: 1 })).rejects.toThrow();
   });
 
   it("rejects an empty server list", async () => {
@@ -48,7 +50,7 @@ describe("connectNatsBus", () => {
   const url = testNatsUrl();
   it.skipIf(!url)("accepts a comma-separated server list and uses the server that answers", async () => {
     const dead = await freePort();
-    const bus = await connectNatsBus(`nats://127.0.0.1:${dead}, ${url!}`, silentLogger(), { connectTimeoutMs: 2000 });
+    const bus = await connectNatsBus(`nats://127.0.0.1:${dead}, ${url!}`, silentLogger(), { connectTimeoutMs: 2000, attempts: 3 });
     buses.push(bus);
     expect(await bus.ready()).toBe(true);
   });
@@ -63,6 +65,24 @@ describe.skipIf(!natsServer && !process.env.CI)("NatsEventBus across a server re
     servers.push(child);
     await vi.waitFor(async () => expect(await reachable(port)).toBe(true), { timeout: 10_000, interval: 50 });
   }
+
+  it("waits for a server that is not up yet, saying which dependency and variable it waits for", async () => {
+    const port = await freePort();
+    const logs: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+    const connecting = connectNatsBus(`nats://user:pw@127.0.0.1:${port}`, logger, { connectTimeoutMs: 500 });
+    await vi.waitFor(() => expect(logs.some((l) => l.msg === "waiting for NATS")).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(logs.find((l) => l.msg === "waiting for NATS")).toMatchObject({ dependency: "NATS", variable: "GATEHOUSE_NATS_URL", servers: [`127.0.0.1:${port}`] });
+    expect(JSON.stringify(logs)).not.toContain("pw@");
+    const server = await startOwnNats(port);
+    try {
+      const bus = await connecting;
+      buses.push(bus);
+      expect(await bus.ready()).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 
   it("keeps delivering its own events while the server is down, resyncs on reconnect, and hears others again", async () => {
     const port = await freePort();

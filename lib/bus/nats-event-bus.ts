@@ -14,6 +14,8 @@ export interface NatsEventBusOptions {
   connectTimeoutMs?: number;
   /** How long `ready()` waits for the server to answer before reporting false. */
   readyTimeoutMs?: number;
+  /** How many times to try the first connection (default: until it succeeds). */
+  attempts?: number;
 }
 
 /**
@@ -174,10 +176,12 @@ export class NatsEventBus implements EventBus {
 
 /**
  * Connects to NATS and returns the bus. `servers` is a URL, a comma-separated
- * list of URLs (the form of `GATEHOUSE_NATS_URL`) or an array of them. Rejects
- * when no server answers the first time, so a misconfigured process fails at
- * start; once connected, it reconnects forever and `ready()` reports false
- * while it is disconnected.
+ * list of URLs (the form of `GATEHOUSE_NATS_URL`) or an array of them. When no
+ * server answers, it waits with exponential backoff (0.5 s up to 10 s),
+ * logging which dependency and variable it waits for — so an unreachable NATS
+ * at start delays the process instead of crashing it — and rejects only after
+ * `options.attempts` tries (default: never). Once connected, it reconnects
+ * forever and `ready()` reports false while it is disconnected.
  */
 export async function connectNatsBus(
   servers: string | readonly string[],
@@ -186,18 +190,35 @@ export async function connectNatsBus(
 ): Promise<NatsEventBus> {
   const list = (typeof servers === "string" ? servers.split(",") : [...servers]).map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new Error("no NATS server given");
-  const nc = await connect({
-    servers: list,
-    name: options.name ?? "gatehouse",
-    timeout: options.connectTimeoutMs ?? 5000,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 1000,
-    // This process's events reach its own subscribers in memory (see NatsEventBus).
-    noEcho: true,
-    // Notice a dead server within ~30 s rather than the client's default minutes.
-    pingInterval: 10_000,
-    maxPingOut: 3,
-  });
-  logger.info({ server: nc.getServer() }, "nats connected");
-  return new NatsEventBus(nc, logger, options.readyTimeoutMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const nc = await connect({
+        servers: list,
+        name: options.name ?? "gatehouse",
+        timeout: options.connectTimeoutMs ?? 5000,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1000,
+        // This process's events reach its own subscribers in memory (see NatsEventBus).
+        noEcho: true,
+        // Notice a dead server within ~30 s rather than the client's default minutes.
+        pingInterval: 10_000,
+        maxPingOut: 3,
+      });
+      logger.info({ server: nc.getServer() }, "nats connected");
+      return new NatsEventBus(nc, logger, options.readyTimeoutMs);
+    } catch (err) {
+      if (options.attempts !== undefined && attempt >= options.attempts) throw err;
+      const retryInMs = Math.min(500 * 2 ** (attempt - 1), 10_000);
+      logger.warn(
+        { dependency: "NATS", variable: "GATEHOUSE_NATS_URL", servers: list.map(hostOf), attempt, retryInMs, reason: (err as Error).message },
+        "waiting for NATS",
+      );
+      await new Promise((r) => setTimeout(r, retryInMs));
+    }
+  }
+}
+
+// Host and port only: a NATS URL may carry credentials.
+function hostOf(url: string): string {
+  return url.replace(/^[a-z]+:\/\//, "").replace(/^[^@]*@/, "");
 }

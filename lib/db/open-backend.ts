@@ -1,7 +1,9 @@
 import { join } from "node:path";
+import type { Logger } from "../logger.js";
 import type { StoreBackend } from "./backend.js";
 import { connectMongo } from "./mongo.js";
 import { openSqlite } from "./sqlite.js";
+import type { StoreHealth } from "./store-health.js";
 
 /** Where a component's stores live, from the validated configuration. */
 export interface BackendSettings {
@@ -16,20 +18,24 @@ export interface OpenBackend {
   backend: StoreBackend;
   /** Pings the engine; resolves false when it does not answer. */
   ping(): Promise<boolean>;
+  /** Reachability of a networked store (MongoDB); absent for the embedded file. */
+  health?: StoreHealth;
   close(): Promise<void>;
 }
 
 /**
  * Opens the store backend of one service: `<dataDir>/<service>.db` (SQLite,
  * one file per service) or the MongoDB database named in the URI (collections
- * are prefixed by service, so services may share one database).
+ * are prefixed by service, so services may share one database). An
+ * unreachable MongoDB is waited for (see `connectMongo`), logged on `logger`.
  */
-export async function openBackend(settings: BackendSettings, service: string): Promise<OpenBackend> {
+export async function openBackend(settings: BackendSettings, service: string, logger?: Logger): Promise<OpenBackend> {
   if (settings.mongodbUri) {
-    const conn = await connectMongo(settings.mongodbUri);
+    const conn = await connectMongo(settings.mongodbUri, { logger: logger?.child({ store: service }) });
     return {
       backend: { kind: "mongodb", db: conn.db },
       ping: () => conn.db.command({ ping: 1 }).then(() => true, () => false),
+      health: conn.health,
       close: () => conn.close(),
     };
   }

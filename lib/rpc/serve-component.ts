@@ -10,6 +10,7 @@ import { inProcessClient } from "./in-process-client.js";
 import { internalCallInterceptor } from "./internal-call-interceptor.js";
 import { internalTrust } from "./internal-trust.js";
 import { serveRpc } from "./serve.js";
+import { storeGate } from "./store-gate.js";
 
 /** What a service's composition hands to `serveComponent`'s builder. */
 export interface ServiceResources {
@@ -49,7 +50,7 @@ export async function serveComponent(
       for (const release of releases.reverse()) await release();
     })());
   try {
-    const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, service);
+    const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, service, logger);
     releases.push(() => store.close());
     const remoteAuth = createClient(
       AuthService,
@@ -65,6 +66,7 @@ export async function serveComponent(
       ready: () => component.ready(),
       busConnected: component.busConnected ? () => component.busConnected!() : undefined,
       authentication: { authorize: (req) => admission.authorize(req), internal: trust.credentials, insecureInternal: trust.insecure },
+      interceptors: [storeGate(() => store.health)],
       host: config.GATEHOUSE_GRPC_HOST ?? config.GATEHOUSE_LISTEN_HOST,
       port: config.GATEHOUSE_GRPC_PORT,
       logger,

@@ -1,4 +1,4 @@
-import { type ConnectRouter, createContextValues } from "@connectrpc/connect";
+import { type ConnectRouter, createContextValues, type Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
@@ -20,6 +20,8 @@ export interface RpcServerOptions {
   busConnected?: () => boolean;
   /** How callers from outside the process are authenticated (see `authenticateCalls`). */
   authentication: CallAuthentication;
+  /** Further interceptors, run after authentication (e.g. `storeGate`). */
+  interceptors?: Interceptor[];
   host: string;
   port: number;
   logger: Logger;
@@ -45,7 +47,12 @@ export async function serveRpc(opts: RpcServerOptions): Promise<RpcServer> {
       opts.routes(router);
       healthRoutes(opts.serviceNames, opts.ready, { busConnected: opts.busConnected })(router);
     },
-    interceptors: [accessLogInterceptor(opts.logger), errorInterceptor(opts.logger), authenticateCalls(opts.authentication)],
+    interceptors: [
+      accessLogInterceptor(opts.logger),
+      errorInterceptor(opts.logger),
+      authenticateCalls(opts.authentication),
+      ...(opts.interceptors ?? []),
+    ],
     contextValues: (req) => createContextValues().set(PEER_ADDRESS, req.socket.remoteAddress ?? ""),
   });
   const server = http2.createServer(handler);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,45 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
 import { INTERNAL_SECRET_HEADER } from "../../lib/rpc/internal-credentials.js";
 import { freePort } from "../support/gatehouse.js";
+import { exited, type GatehouseProcess, spawnGatehouse as serve, until } from "../support/gatehouse-process.js";
 import { client, createKey } from "../support/http.js";
 import { TEST_INTERNAL_SECRET } from "../support/internal-secret.js";
 import { rpcError } from "../support/rpc-error.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-
-/** Starts `gatehouse serve <component>` as its own process. */
-function serve(component: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "serve", component], {
-    cwd: ROOT,
-    env: { ...process.env, GATEHOUSE_LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  return Object.assign(child, { output: () => out });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once("exit", (code) => resolve(code));
-  });
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("timed out waiting for the processes to become ready");
-}
-
 describe("gatehouse serve auth|secure|govern|gateway as separate processes", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-split-"));
   const adminKey = "gh_split_admin_key_for_tests";
-  const procs: (ChildProcess & { output: () => string })[] = [];
+  const procs: GatehouseProcess[] = [];
   let url = "";
   let governUrl = "";
 

@@ -68,7 +68,7 @@ export async function startGatehouse(
       await running.close();
       if (dbName) {
         const { connectMongo } = await import("../../lib/db/mongo.js");
-        const conn = await connectMongo(env.GATEHOUSE_MONGODB_URI!);
+        const conn = await connectMongo(env.GATEHOUSE_MONGODB_URI!, { attempts: 3 });
         await conn.db.dropDatabase();
         await conn.close();
       }

@@ -45,8 +45,8 @@ export function ferretDbBinary(): string | undefined {
   return candidates.find((p): p is string => p !== undefined && existsSync(p));
 }
 
-async function own(binary: string, args: (port: number, dir: string) => string[], scheme: string): Promise<OwnServer> {
-  const port = await freePort();
+async function own(binary: string, args: (port: number, dir: string) => string[], scheme: string, wanted?: number): Promise<OwnServer> {
+  const port = wanted ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-own-server-"));
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -79,15 +79,15 @@ async function own(binary: string, args: (port: number, dir: string) => string[]
   };
 }
 
-/** Starts a NATS server of the test's own (core NATS, no JetStream needed). */
-export function startOwnNats(): Promise<OwnServer> {
+/** Starts a NATS server of the test's own (core NATS, no JetStream needed), on `port` or a free one. */
+export function startOwnNats(port?: number): Promise<OwnServer> {
   const bin = natsServerBinary();
   if (!bin) throw new Error("nats-server not found on PATH or in /usr/sbin");
-  return own(bin, (port) => ["-a", "127.0.0.1", "-p", String(port)], "nats");
+  return own(bin, (p) => ["-a", "127.0.0.1", "-p", String(p)], "nats", port);
 }
 
-/** Starts a FerretDB (MongoDB wire protocol, SQLite handler) of the test's own. */
-export async function startOwnFerretDb(): Promise<OwnServer> {
+/** Starts a FerretDB (MongoDB wire protocol, SQLite handler) of the test's own, on `port` or a free one. */
+export async function startOwnFerretDb(port?: number): Promise<OwnServer> {
   const bin = ferretDbBinary();
   if (!bin) throw new Error("FerretDB not built: run .ci/build-ferretdb (or set GATEHOUSE_TEST_FERRETDB_BIN)");
   const debugPort = await freePort();
@@ -103,5 +103,6 @@ export async function startOwnFerretDb(): Promise<OwnServer> {
       "--log-level=error",
     ],
     "mongodb",
+    port,
   );
 }

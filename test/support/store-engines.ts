@@ -52,7 +52,7 @@ function mongoEngine(uri: string): StoreEngine {
       let backend: StoreBackend | undefined;
       beforeAll(async () => {
         // In CI an unreachable server fails the suite here: never a silent skip.
-        conn = await connectMongo(uri);
+        conn = await connectMongo(uri, { attempts: 3 });
       });
       afterAll(async () => {
         await conn?.close();
