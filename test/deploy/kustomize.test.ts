@@ -36,6 +36,7 @@ interface Container {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   livenessProbe?: Probe;
   readinessProbe?: Probe;
+  startupProbe?: Probe & { failureThreshold?: number; periodSeconds?: number };
   volumeMounts?: Array<{ name: string; mountPath: string }>;
 }
 interface PodSpec {
@@ -61,6 +62,7 @@ interface Manifest {
     podSelector?: object;
     policyTypes?: string[];
     ingress?: Array<{ from?: Array<{ podSelector?: object; namespaceSelector?: object }>; ports?: object[] }>;
+    egress?: Array<{ to?: object[]; ports?: object[] }>;
   };
 }
 
@@ -205,8 +207,25 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
       GATEHOUSE_BOOTSTRAP_KEY: "required",
       GATEHOUSE_SIGNING_KEY: "optional",
     });
-    expect(secretsOf("secure")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required" });
+    // Every component that emits or consumes events gets the bus: secure (rule
+    // changes drop other replicas' scan plans) and govern (decisions wake waiters).
+    expect(secretsOf("secure")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
     expect(secretsOf("govern")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
+  });
+
+  it("gives every process time to wait for its dependencies at start before liveness applies", () => {
+    for (const c of COMPONENTS) {
+      const probe = mainContainer(docs, c).startupProbe;
+      expect(probe, c).toBeDefined();
+      expect((probe!.failureThreshold ?? 3) * (probe!.periodSeconds ?? 10), c).toBeGreaterThanOrEqual(120);
+    }
+  });
+
+  it("lets the components that use the bus reach NATS, and only them", () => {
+    const egressPorts = (name: string) =>
+      (named(docs, "NetworkPolicy", name).spec?.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((p) => (p as { port: number }).port));
+    for (const s of ["secure", "govern"]) expect(egressPorts(s), s).toContain(4222);
+    for (const s of ["auth", "gateway"]) expect(egressPorts(s), s).not.toContain(4222);
   });
 
   it("closes the service ports with default-deny network policies, in every overlay", () => {
