@@ -54,6 +54,18 @@ export function rateLimitStoreContract(makeStore: () => RateLimitStore): void {
     expect(await b.admit("hot", T0, W, T0 + 100, cap(26))).toMatchObject({ admitted: false, current: 26 });
   });
 
+  it("admits a hot key's concurrent burst exactly up to capacity across replicas, counting every ticket once", async () => {
+    const a = makeStore();
+    const b = makeStore();
+    const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).admit("fleet", T0, W, T0 + 1, cap(150))));
+    const admitted = burst.filter((r) => r.admitted).map((r) => r.current).sort((x, y) => x - y);
+    expect(admitted).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(burst.filter((r) => !r.admitted).every((r) => r.current === 150)).toBe(true);
+    // The next window sees exactly what was admitted, from either replica.
+    expect(await makeStore().admit("fleet", T0 + W, W, T0 + W + 3000, cap(1000))).toEqual({ admitted: true, current: 1, previous: 150 });
+    expect(await a.admit("fleet", T0 + W, W, T0 + W + 3000, cap(1000))).toMatchObject({ admitted: true, current: 2, previous: 150 });
+  });
+
   it("gives a replica that joins late the exact counts of both windows", async () => {
     const a = makeStore();
     for (let i = 0; i < 37; i++) await a.admit("k", T0, W, T0 + i, cap(100));
