@@ -97,9 +97,14 @@ export async function connectMongo(uri: string, opts: ConnectMongoOptions = {}):
   };
 }
 
+// Socket errors the driver sometimes lets through unwrapped (e.g. a write after
+// the server closed the connection surfaces as a bare EPIPE).
+const NETWORK_ERROR_CODES = new Set(["EPIPE", "ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "ENOTCONN", "EHOSTUNREACH", "ENETUNREACH"]);
+
 /** True when `err` means MongoDB could not be reached (as opposed to refusing the operation). */
 export function isMongoUnavailableError(err: unknown): boolean {
   return (
+    (err instanceof Error && NETWORK_ERROR_CODES.has((err as NodeJS.ErrnoException).code ?? "")) ||
     err instanceof MongoNetworkError ||
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNotConnectedError ||
