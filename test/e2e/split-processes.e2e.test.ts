@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
+import { create } from "@bufbuild/protobuf";
+import * as grpc from "@grpc/grpc-js";
+import { CallerSchema } from "../../gen/gatehouse/common/v1/common_pb.js";
+import { GovernService, ListPoliciesRequestSchema, type ListPoliciesResponse } from "../../gen/gatehouse/govern/v1/govern_pb.js";
+import { grpcJsCall, grpcJsClient, grpcJsError } from "../support/grpc-js-client.js";
 import { INTERNAL_SECRET_HEADER } from "../../lib/rpc/internal-credentials.js";
 import { freePort } from "../support/gatehouse.js";
 import { exited, type GatehouseProcess, spawnGatehouse as serve, until } from "../support/gatehouse-process.js";
@@ -84,6 +88,19 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
       expect(escalation.message).toContain("govern:policies:write");
       const listed = await govern.listPolicies({}, { headers: { authorization: `Bearer ${adminKey}` } });
       expect(listed.policies.map((p) => p.name)).toContain("auto");
+    }
+  });
+
+  it("authenticates a @grpc/grpc-js client on a service port by its key", async () => {
+    const govern = grpcJsClient(GovernService, governUrl.replace("http://", ""));
+    try {
+      const forged = create(CallerSchema, { workspaceId: "default", keyId: "key_forged", scopes: ["govern:policies:read"] });
+      const req = create(ListPoliciesRequestSchema, { caller: forged });
+      expect((await grpcJsError(grpcJsCall(govern, "ListPolicies", req))).code).toBe(grpc.status.UNAUTHENTICATED);
+      const listed = await grpcJsCall<ListPoliciesResponse>(govern, "ListPolicies", req, { authorization: `Bearer ${adminKey}` });
+      expect(listed.policies.map((p) => p.name)).toContain("auto");
+    } finally {
+      govern.close();
     }
   });
 
