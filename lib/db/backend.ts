@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { Db } from "mongodb";
 import type { SqliteDatabase } from "./sqlite.js";
 
@@ -15,11 +16,18 @@ export function pickAdapter<T>(
   return backend.kind === "sqlite" ? factories.sqlite(backend.db) : factories.mongodb(backend.db);
 }
 
+// One ping statement per database: statements are kept for the process's life (see openSqlite).
+const pings = new WeakMap<SqliteDatabase, Statement>();
+
 /** Resolves true when the backend answers a trivial query, false otherwise (never rejects). */
 export async function pingBackend(backend: StoreBackend): Promise<boolean> {
   try {
     if (backend.kind === "sqlite") {
-      return backend.db.open && backend.db.prepare("SELECT 1 AS one").get() !== undefined;
+      const db = backend.db;
+      if (!db.open) return false;
+      let ping = pings.get(db);
+      if (!ping) pings.set(db, (ping = db.prepare("SELECT 1 AS one")));
+      return ping.get() !== undefined;
     }
     await backend.db.command({ ping: 1 });
     return true;

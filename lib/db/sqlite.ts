@@ -14,11 +14,31 @@ export type SqliteDatabase = Database.Database;
  */
 export function openSqlite(path: string): SqliteDatabase {
   if (path !== ":memory:") restrictToOwner(path);
-  const db = new Database(path);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
-  db.pragma("foreign_keys = ON");
+  const db = retainStatements(new Database(path));
+  // exec, not pragma(): pragma() prepares a statement that would be left to the collector.
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+  return db;
+}
+
+// better-sqlite3 12 — the last line that runs on Node 20 — aborts Node 24.19
+// and later when the garbage collector finalizes one of its statements (its
+// ObjectWrap destructor needs a current Node environment, which a collection
+// may run without: WiseLibs/better-sqlite3#1515; 13 fixes it and needs Node
+// 22). Gatehouse prepares its statements once per store (the few prepared
+// later are cached), so holding every statement — and every database, which
+// holds the statements transaction() makes — for the life of the process
+// costs little and keeps the collector away from them. Remove this with the
+// move to better-sqlite3 13.
+const retained: unknown[] = [];
+
+function retainStatements(db: SqliteDatabase): SqliteDatabase {
+  retained.push(db);
+  const prepare = db.prepare;
+  db.prepare = function (this: SqliteDatabase, ...args: Parameters<SqliteDatabase["prepare"]>) {
+    const statement = prepare.apply(this, args);
+    retained.push(statement);
+    return statement;
+  } as SqliteDatabase["prepare"];
   return db;
 }
 
