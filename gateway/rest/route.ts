@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Caller } from "../../gen/gatehouse/common/v1/common_pb.js";
+import type { ErrorCode } from "../../lib/errors.js";
 import type { Scope } from "../../lib/scopes.js";
 
 /** What a handler may set on its answer besides the body. */
@@ -50,6 +51,23 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   /** Success status and response schema. */
   status: number;
   response?: z.ZodType;
+  /** A second success status with the same body, and when it is given (a long-poll's 202). */
+  alternateStatus?: { status: number; description: string };
+  /**
+   * A long-poll: it holds its request while it waits, so it does not count
+   * against the per-key concurrency (a waiting agent does no work).
+   */
+  longPoll?: boolean;
+  /** A success carries `ETag: "<version>"` of the resource. */
+  etag?: boolean;
+  /** Other headers a success carries, for the OpenAPI document. */
+  responseHeaders?: { name: string; description: string }[];
+  /**
+   * Error codes the operation answers beyond those its shape implies: a body,
+   * parameters, a scope, `Idempotency-Key` and `If-Match` bring their own
+   * (see `buildOpenApi`).
+   */
+  errors?: readonly ErrorCode[];
   handler(ctx: RouteContext<B, Q, P>): Promise<unknown>;
 }
 

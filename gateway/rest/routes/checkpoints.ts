@@ -85,6 +85,7 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       params: IdParams,
       status: 200,
       response: CheckpointDecision,
+      errors: ["POLL_TOO_FREQUENT"],
       async handler({ caller, params }) {
         const slot = await clients.auth.throttlePoll({ caller, resource: `checkpoint:${params.id}`, spacingMs: COLD_POLL_SPACING_MS });
         if (!slot.allowed) {
@@ -104,6 +105,8 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       params: IdParams,
       query: WaitQuery,
       status: 200,
+      alternateStatus: { status: 202, description: "The hold ended with no change: the unchanged state; wait again" },
+      longPoll: true,
       response: CheckpointDecision,
       async handler({ caller, params, query, response, signal }) {
         const hold = query.timeout ?? DEFAULT_WAIT_SECONDS;
@@ -127,6 +130,7 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       body: DecisionBody,
       status: 200,
       response: CheckpointDecision,
+      errors: ["NOT_A_REVIEWER", "CHECKPOINT_NOT_PENDING", "ALREADY_VOTED"],
       async handler({ caller, params, body }) {
         const res = await clients.govern.decideCheckpoint({
           caller,
@@ -148,6 +152,7 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       body: CancelBody.optional(),
       status: 200,
       response: CheckpointDecision,
+      errors: ["CHECKPOINT_NOT_PENDING"],
       async handler({ caller, params, body }) {
         const res = await clients.govern.cancelCheckpoint({ caller, id: params.id, reason: body?.reason });
         return checkpointView(res.checkpoint!);

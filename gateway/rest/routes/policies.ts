@@ -46,6 +46,7 @@ export function policyRoutes({ clients }: RouteDeps) {
       scope: "govern:policies:write",
       body: CreatePolicyBody,
       status: 201,
+      etag: true,
       response: PolicyResponse,
       async handler({ caller, body, response }) {
         const { policy } = await clients.govern.createPolicy({ caller, policy: policySpecOf(body) });
@@ -62,6 +63,7 @@ export function policyRoutes({ clients }: RouteDeps) {
       scope: "govern:policies:read",
       params: IdParams,
       status: 200,
+      etag: true,
       response: PolicyResponse,
       async handler({ caller, params, response }) {
         const { policy } = await clients.govern.getPolicy({ caller, id: params.id });
@@ -80,6 +82,7 @@ export function policyRoutes({ clients }: RouteDeps) {
       body: UpdatePolicyBody,
       headers: [{ name: "If-Match", description: 'Apply only if the policy is at this version (else 412).' }],
       status: 200,
+      etag: true,
       response: PolicyResponse,
       async handler({ caller, params, body, headers, response }) {
         const paths = Object.keys(body);

@@ -75,6 +75,7 @@ export function publicRoutes({ clients }: RouteDeps) {
       tags: ["decision tokens"],
       status: 200,
       response: z.object({ keys: z.array(z.record(z.string(), z.string())) }),
+      responseHeaders: [{ name: "Cache-Control", description: "public, max-age=300" }],
       async handler({ response }) {
         const res = await clients.auth.getJwks({});
         response.headers["Cache-Control"] = "public, max-age=300";

@@ -53,6 +53,7 @@ export function ruleRoutes({ clients }: RouteDeps) {
       scope: "secure:rules:write",
       body: CreateRuleBody,
       status: 201,
+      etag: true,
       response: RuleResponse,
       async handler({ caller, body, response }) {
         const { rule } = await clients.secure.createRule({ caller, rule: ruleSpecOf(body) });
@@ -69,6 +70,7 @@ export function ruleRoutes({ clients }: RouteDeps) {
       scope: "secure:rules:read",
       params: IdParams,
       status: 200,
+      etag: true,
       response: RuleResponse,
       async handler({ caller, params, response }) {
         const { rule } = await clients.secure.getRule({ caller, id: params.id });
@@ -87,6 +89,8 @@ export function ruleRoutes({ clients }: RouteDeps) {
       body: UpdateRuleBody,
       headers: [{ name: "If-Match", description: 'Apply only if the rule is at this version, e.g. "3" (else 412).' }],
       status: 200,
+      etag: true,
+      errors: ["BUILT_IN_RULE_IMMUTABLE"],
       response: RuleResponse,
       async handler({ caller, params, body, headers, response }) {
         const expectedVersion = parseIfMatch(headers["if-match"]);

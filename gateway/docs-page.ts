@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { FastifyInstance } from "fastify";
+
+/** The Swagger UI files the page loads, with their content types; nothing else of the package is served. */
+const ASSETS: Readonly<Record<string, string>> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "favicon-32x32.png": "image/png",
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Gatehouse API</title>
+<link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<main id="api-docs"></main>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// Kept out of the page so a strict Content-Security-Policy (script-src 'self') allows it.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: "/openapi.json",
+  dom_id: "#api-docs",
+  deepLinking: true,
+  displayRequestDuration: true,
+  tryItOutEnabled: false,
+  // No call home: the validator badge would fetch an outside service.
+  validatorUrl: null,
+});
+`;
+
+const SECURITY_HEADERS = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+};
+
+/**
+ * Serves `GET /docs`: an API reference rendered by Swagger UI from
+ * `/openapi.json`. Every asset comes from the `swagger-ui-dist` package
+ * installed with Gatehouse, read once at start — no CDN, no network at run
+ * time — under a Content-Security-Policy that allows nothing from elsewhere.
+ */
+export function registerDocsPage(app: FastifyInstance): void {
+  const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  const files = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readFileSync(join(dist, name)) }]));
+  app.get("/docs", async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/html; charset=utf-8").send(PAGE));
+  app.get("/docs/init.js", async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/javascript; charset=utf-8").send(INIT));
+  app.get<{ Params: { file: string } }>("/docs/:file", async (request, reply) => {
+    const file = files.get(request.params.file);
+    if (!file) return reply.callNotFound();
+    // The package version pins the content; a day's caching spares reloads.
+    return reply.headers({ ...SECURITY_HEADERS, "Cache-Control": "public, max-age=86400" }).type(file.type).send(file.body);
+  });
+}
