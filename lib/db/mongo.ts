@@ -86,6 +86,12 @@ export async function connectMongo(uri: string, opts: ConnectMongoOptions = {}):
     if (!event.newDescription.hasKnownServers) health.markDown("no reachable MongoDB server");
     else health.markUp();
   });
+  // A new connection that cannot be made says so sooner still: the driver
+  // would retry it for a few hundred milliseconds per operation, and the
+  // monitor learns of the loss only at its next heartbeat.
+  client.on("connectionCheckOutFailed", (event) => {
+    if (event.reason === "connectionError") health.markDown("cannot connect to MongoDB");
+  });
   return {
     client,
     db,

@@ -11,6 +11,7 @@ export const STORE_RETRY_AFTER_SECONDS = 2;
 export class StoreHealth {
   #down = false;
   #probing = false;
+  readonly #onDown = new Set<() => void>();
 
   constructor(
     private readonly name: string,
@@ -26,9 +27,26 @@ export class StoreHealth {
 
   /** Records that the store could not be reached, and probes until it answers again. */
   markDown(reason: string): void {
-    if (!this.#down) this.logger.error({ store: this.name, reason }, "store unreachable: refusing requests with 503 until it answers");
-    this.#down = true;
+    if (!this.#down) {
+      this.logger.error({ store: this.name, reason }, "store unreachable: refusing requests with 503 until it answers");
+      this.#down = true;
+      for (const listener of [...this.#onDown]) listener();
+    }
     if (!this.#probing) void this.#probeUntilUp();
+  }
+
+  /**
+   * Calls `listener` the next time the store goes down, so that a call in
+   * flight can stop waiting for a store that will not answer. Returns the
+   * function that removes it; a listener is called at most once.
+   */
+  onceDown(listener: () => void): () => void {
+    const once = () => {
+      this.#onDown.delete(once);
+      listener();
+    };
+    this.#onDown.add(once);
+    return () => this.#onDown.delete(once);
   }
 
   /** Records that the store answers. */
@@ -41,6 +59,7 @@ export class StoreHealth {
   close(): void {
     this.#probing = false;
     this.#down = false;
+    this.#onDown.clear();
   }
 
   async #probeUntilUp(): Promise<void> {

@@ -7,21 +7,32 @@ import { UnavailableError } from "../errors.js";
  * Server interceptor that keeps a store outage fast and honest: while the
  * service's store is known down, calls are refused at once with UNAVAILABLE
  * (a 503 with Retry-After on REST) instead of each waiting for a server; a
- * call that finds the store unreachable marks it down. `healthOf` names the
- * store health of a service (by its protobuf name); services without one, and
- * the health protocol, pass through.
+ * call that finds the store unreachable marks it down, and calls in flight
+ * when it goes down stop waiting at once (the driver may retry a lost server
+ * for a while, several operations of a call in a row). `healthOf` names the
+ * store health of a service (by its protobuf name); services without one,
+ * and the health protocol, pass through.
  */
 export function storeGate(healthOf: (serviceTypeName: string) => StoreHealth | undefined): Interceptor {
   return (next) => async (req) => {
     const health = healthOf(req.service.typeName);
     if (!health) return next(req);
     if (health.down) throw storeUnavailable();
+    let stopWaiting: (() => void) | undefined;
+    const wentDown = new Promise<never>((_, reject) => {
+      stopWaiting = health.onceDown(() => reject(storeUnavailable()));
+    });
+    const call = next(req);
+    // Abandoned when the store goes down first: its own failure is expected and answered already.
+    call.catch(() => undefined);
     try {
-      return await next(req);
+      return await Promise.race([call, wentDown]);
     } catch (err) {
-      if (!isMongoUnavailableError(err)) throw err;
+      if (err instanceof UnavailableError || !isMongoUnavailableError(err)) throw err;
       health.markDown((err as Error).message);
       throw storeUnavailable();
+    } finally {
+      stopWaiting?.();
     }
   };
 }
