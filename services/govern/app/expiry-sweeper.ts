@@ -7,9 +7,11 @@ const BATCH = 100;
 const MAX_BATCHES_PER_RUN = 20;
 
 /**
- * Periodically moves due pending checkpoints to expired. Replicas may all
- * run one: the conditional write lets exactly one of them expire a given
- * checkpoint. Runs never overlap within a process.
+ * Periodically moves due pending checkpoints to expired. Every replica runs
+ * one, but only the replica that `leads` (see Leadership) sweeps, so the
+ * store answers one sweep a tick however many replicas there are; should two
+ * ever sweep at once, the conditional write still lets exactly one of them
+ * expire a given checkpoint. Runs never overlap within a process.
  */
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -19,6 +21,8 @@ export class ExpirySweeper {
     private readonly lifecycle: CheckpointLifecycle,
     private readonly intervalMs: number,
     private readonly logger: Logger,
+    /** Whether this replica sweeps now; every replica sweeps when absent. */
+    private readonly leads?: () => Promise<boolean>,
   ) {}
 
   /** Starts sweeping every `intervalMs`; the timer does not keep the process alive. */
@@ -45,6 +49,7 @@ export class ExpirySweeper {
 
   private async run(): Promise<void> {
     try {
+      if (this.leads && !(await this.leads())) return;
       for (let i = 0; i < MAX_BATCHES_PER_RUN; i++) {
         if ((await this.lifecycle.expireDue(BATCH)) < BATCH) return;
       }
