@@ -204,11 +204,13 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
     expect(secretsOf("auth")).toEqual({
       ...internal,
       GATEHOUSE_MONGODB_URI: "required",
+      GATEHOUSE_NATS_URL: "required",
       GATEHOUSE_BOOTSTRAP_KEY: "required",
       GATEHOUSE_SIGNING_KEY: "optional",
     });
-    // Every component that emits or consumes events gets the bus: secure (rule
-    // changes drop other replicas' scan plans) and govern (decisions wake waiters).
+    // Every component that emits or consumes events gets the bus: auth (key
+    // revocations drop other replicas' cached keys), secure (rule changes drop
+    // other replicas' scan plans) and govern (decisions wake waiters).
     expect(secretsOf("secure")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
     expect(secretsOf("govern")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
   });
@@ -224,8 +226,8 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
   it("lets the components that use the bus reach NATS, and only them", () => {
     const egressPorts = (name: string) =>
       (named(docs, "NetworkPolicy", name).spec?.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((p) => (p as { port: number }).port));
-    for (const s of ["secure", "govern"]) expect(egressPorts(s), s).toContain(4222);
-    for (const s of ["auth", "gateway"]) expect(egressPorts(s), s).not.toContain(4222);
+    for (const s of ["auth", "secure", "govern"]) expect(egressPorts(s), s).toContain(4222);
+    expect(egressPorts("gateway")).not.toContain(4222);
   });
 
   it("closes the service ports with default-deny network policies, in every overlay", () => {

@@ -45,6 +45,13 @@ describe("error shape for every failure", () => {
     expectError(res, 415, "UNSUPPORTED_MEDIA_TYPE");
   });
 
+  it("400 VALIDATION_ERROR for a URL the router cannot take apart: bad percent-encoding, an id over any limit", async () => {
+    const api = client(gh.url, gh.adminKey);
+    expectError(await api.get("/v1/secure/rules/%zz"), 400, "VALIDATION_ERROR");
+    expectError(await api.get(`/v1/secure/rules/${"x".repeat(300)}`), 400, "VALIDATION_ERROR");
+    expectError(await api.get(`/v1/secure/rules/${"x".repeat(600)}`), 400, "VALIDATION_ERROR");
+  });
+
   it("404 NOT_FOUND for unknown routes and unknown IDs", async () => {
     expectError(await client(gh.url, gh.adminKey).get("/v1/nothing-here"), 404, "NOT_FOUND");
     expectError(await client(gh.url, gh.adminKey).get("/v1/secure/rules/rule_doesnotexist"), 404, "NOT_FOUND");
