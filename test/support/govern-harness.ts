@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { createClient, type Client } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe } from "vitest";
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
@@ -12,7 +12,7 @@ import type { StoreBackend } from "../../lib/db/backend.js";
 import { openSqlite } from "../../lib/db/sqlite.js";
 import { silentLogger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
-import { errorInterceptor } from "../../lib/rpc/error-interceptor.js";
+import { RPC_PATHS, transportOver, type RpcPath } from "./rpc-paths.js";
 import { storeEngines } from "./store-engines.js";
 import { composeAuth } from "../../services/auth/compose.js";
 import { composeGovern } from "../../services/govern/compose.js";
@@ -26,6 +26,8 @@ export interface GovernHarnessOptions {
   clock?: Clock;
   /** Expiry sweeper period; default one hour, so only tests that want a sweeper get one. */
   sweepIntervalMs?: number;
+  /** How the clients reach the services; default `direct`. */
+  path?: RpcPath;
 }
 
 /** One govern replica: its client, its component and its bus. */
@@ -35,7 +37,7 @@ export interface GovernReplica {
   bus: MemoryEventBus;
 }
 
-/** A govern service over a real auth service, both reached through in-process Connect clients. */
+/** A govern service over a real auth service, both reached through in-process clients (see `RpcPath`). */
 export interface GovernHarness extends GovernReplica {
   /** The govern store backend, for tests that look at stored state behind the service's back. */
   backend: StoreBackend;
@@ -59,10 +61,10 @@ export function callerOf(workspaceId = "ws_a", subject = "alice", keyId = `key_$
 /** Composes auth (on a private in-memory SQLite) and govern on `backend`. */
 export async function startGovernHarness(backend: StoreBackend, opts: GovernHarnessOptions = {}): Promise<GovernHarness> {
   const logger = silentLogger();
-  const interceptors = [errorInterceptor(logger)];
+  const path = opts.path ?? "direct";
   const authDb = openSqlite(":memory:");
   const authComponent = await composeAuth({ backend: { kind: "sqlite", db: authDb }, logger, issuer: TEST_ISSUER, tokenTtlSeconds: 3600 });
-  const auth = createClient(AuthService, createRouterTransport(authComponent.routes, { router: { interceptors } }));
+  const auth = createClient(AuthService, transportOver(path, authComponent.routes, logger));
   let signs = 0;
   const countingAuth: Client<typeof AuthService> = {
     ...auth,
@@ -86,8 +88,10 @@ export async function startGovernHarness(backend: StoreBackend, opts: GovernHarn
       logger,
       clock: o.clock ?? systemClock,
       sweepIntervalMs: o.sweepIntervalMs ?? 3_600_000,
+      // Replicas share the broker, as production replicas share NATS.
+      cachePolicies: true,
     });
-    const client = createClient(GovernService, createRouterTransport(component.routes, { router: { interceptors } }));
+    const client = createClient(GovernService, transportOver(o.path ?? path, component.routes, logger));
     const r = { client, component, bus };
     replicas.push(r);
     return r;
@@ -126,23 +130,26 @@ export async function startGovernHarness(backend: StoreBackend, opts: GovernHarn
 }
 
 /**
- * Declares `body` once per store engine (SQLite, and MongoDB when configured),
- * each test getting a fresh backend and harness.
+ * Declares `body` once per store engine (SQLite, and MongoDB when configured)
+ * and RPC path (over the Connect protocol and by direct calls), each test
+ * getting a fresh backend and harness.
  */
 export function onEveryEngine(opts: GovernHarnessOptions | (() => GovernHarnessOptions), body: (h: () => GovernHarness) => void): void {
   for (const engine of storeEngines()) {
-    describe(`on ${engine.name}`, () => {
-      const backend = engine.useBackend();
-      let harness: GovernHarness | undefined;
-      beforeEach(async () => {
-        harness = await startGovernHarness(backend(), typeof opts === "function" ? opts() : opts);
+    for (const path of RPC_PATHS) {
+      describe(`on ${engine.name} via ${path}`, () => {
+        const backend = engine.useBackend();
+        let harness: GovernHarness | undefined;
+        beforeEach(async () => {
+          harness = await startGovernHarness(backend(), { ...(typeof opts === "function" ? opts() : opts), path });
+        });
+        afterEach(async () => {
+          await harness?.close();
+          harness = undefined;
+        });
+        body(() => harness!);
       });
-      afterEach(async () => {
-        await harness?.close();
-        harness = undefined;
-      });
-      body(() => harness!);
-    });
+    }
   }
 }
 

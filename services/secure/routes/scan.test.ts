@@ -1,6 +1,7 @@
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { rpcError } from "../../../test/support/rpc-error.js";
-import { Code, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { Code, createClient, type Client } from "@connectrpc/connect";
+import { RPC_PATHS, transportOver } from "../../../test/support/rpc-paths.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   DataDirection,
@@ -16,7 +17,6 @@ import { MemoryEventBus } from "../../../lib/bus/memory-event-bus.js";
 import { ManualClock } from "../../../lib/clock.js";
 import { silentLogger } from "../../../lib/logger.js";
 import type { Component } from "../../../lib/rpc/component.js";
-import { errorInterceptor } from "../../../lib/rpc/error-interceptor.js";
 import { storeEngines } from "../../../test/support/store-engines.js";
 import { composeSecure } from "../compose.js";
 
@@ -32,8 +32,8 @@ async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<voi
   }
 }
 
-for (const engine of storeEngines()) {
-  describe(`SecureService.Scan on ${engine.name}`, () => {
+for (const [engine, path] of storeEngines().flatMap((e) => RPC_PATHS.map((p) => [e, p] as const))) {
+  describe(`SecureService.Scan on ${engine.name} via ${path}`, () => {
     const backend = engine.useBackend();
     let clock: ManualClock;
     let components: Component[];
@@ -42,7 +42,7 @@ for (const engine of storeEngines()) {
     async function start(opts: { bus?: MemoryEventBus } = {}): Promise<Client<typeof SecureService>> {
       const component = await composeSecure({ backend: backend(), logger: silentLogger(), clock, bus: opts.bus, triggerFlushMs: 25 });
       components.push(component);
-      const transport = createRouterTransport(component.routes, { router: { interceptors: [errorInterceptor(silentLogger())] } });
+      const transport = transportOver(path, component.routes);
       return createClient(SecureService, transport);
     }
 

@@ -1,7 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { rpcError } from "../../../test/support/rpc-error.js";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { Code, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { Code, createClient, type Client } from "@connectrpc/connect";
+import { RPC_PATHS, transportOver } from "../../../test/support/rpc-paths.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   DataDirection,
@@ -15,7 +16,6 @@ import {
 } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { ManualClock } from "../../../lib/clock.js";
 import { silentLogger } from "../../../lib/logger.js";
-import { errorInterceptor } from "../../../lib/rpc/error-interceptor.js";
 import { storeEngines } from "../../../test/support/store-engines.js";
 import { composeSecure } from "../compose.js";
 
@@ -26,8 +26,8 @@ const BUILT_IN_IDS = ["rule_builtin_prompt_injection", "rule_builtin_secrets", "
 type SpecInit = MessageInitShape<typeof RuleSpecSchema>;
 
 
-for (const engine of storeEngines()) {
-  describe(`SecureService rules RPCs on ${engine.name}`, () => {
+for (const [engine, path] of storeEngines().flatMap((e) => RPC_PATHS.map((p) => [e, p] as const))) {
+  describe(`SecureService rules RPCs on ${engine.name} via ${path}`, () => {
     const backend = engine.useBackend();
     let clock: ManualClock;
     let client: Client<typeof SecureService>;
@@ -35,9 +35,7 @@ for (const engine of storeEngines()) {
     beforeEach(async () => {
       clock = new ManualClock();
       const component = await composeSecure({ backend: backend(), logger: silentLogger(), clock });
-      const transport = createRouterTransport(component.routes, {
-        router: { interceptors: [errorInterceptor(silentLogger())] },
-      });
+      const transport = transportOver(path, component.routes);
       client = createClient(SecureService, transport);
     });
 
