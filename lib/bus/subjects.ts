@@ -39,3 +39,14 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   }
   return p.length === s.length;
 }
+
+const SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A workspace ID as one subject token: Gatehouse workspace IDs are valid
+ * tokens as they are; any other ID is base64url-encoded behind a `~` (which
+ * no real ID has), so it can neither split a subject nor act as a wildcard.
+ */
+export function workspaceToken(workspaceId: string): string {
+  return SAFE_TOKEN.test(workspaceId) ? workspaceId : `~${Buffer.from(workspaceId, "utf8").toString("base64url")}`;
+}

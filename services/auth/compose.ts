@@ -1,8 +1,12 @@
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
+import { CachedKeyStore } from "./app/cached-key-store.js";
+import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
+import { Leadership } from "../../lib/lease/leadership.js";
 import { bootstrapDefaultWorkspace } from "./app/bootstrap-default-workspace.js";
 import { ensureSigningKey } from "./app/ensure-signing-key.js";
 import { RateLimiter } from "./app/rate-limiter.js";
@@ -34,6 +38,16 @@ export interface ComposeAuthOptions {
   bootstrapKey?: string;
   /** GATEHOUSE_ENCRYPTION_KEY: encrypts the generated signing key at rest. */
   encryptionKey?: string;
+  /**
+   * The process's event bus. With `cacheKeys`, admission reads keys from
+   * memory and key changes are announced on it (see CachedKeyStore).
+   */
+  bus?: EventBus;
+  /**
+   * Cache keys for admission: only when every process that can change keys
+   * shares `bus` — one process, or replicas on NATS.
+   */
+  cacheKeys?: boolean;
 }
 
 /** The auth service, ready to serve. */
@@ -51,15 +65,18 @@ export interface AuthComponent extends Component {
  * key first (a bad GATEHOUSE_SIGNING_KEY throws a SigningKeyConfigError naming
  * it before anything is written), bootstraps workspace `default` and its admin
  * key, settles the signing key, and starts the periodic purge of expired
- * admission records (stopped by `close`). Safe to run in several processes at
- * once against one store.
+ * admission records (stopped by `close`). With `cacheKeys` and a bus, keys
+ * are admitted from memory (see CachedKeyStore). Safe to run in several
+ * processes at once against one store.
  */
 export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthComponent> {
   const clock = opts.clock ?? systemClock;
   const configuredKey = opts.signingKeyJwk === undefined ? undefined : await parseConfiguredSigningKey(opts.signingKeyJwk);
 
   const workspaces = createWorkspaceStore(opts.backend);
-  const keys = createKeyStore(opts.backend);
+  const storedKeys = createKeyStore(opts.backend);
+  const keyCache = opts.bus && opts.cacheKeys ? new CachedKeyStore(storedKeys, opts.bus, clock, opts.logger) : undefined;
+  const keys = keyCache ?? storedKeys;
   const rateLimits = createRateLimitStore(opts.backend);
   const signingKeys = createSigningKeyStore(opts.backend);
 
@@ -67,8 +84,12 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
   const seal = opts.encryptionKey === undefined ? undefined : new PrivateKeySeal(opts.encryptionKey);
   const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal);
 
+  // One replica at a time purges (each holds its counts in memory with the embedded store, and purges its own).
+  const purgeLead = new Leadership(createLeaseStore(opts.backend), "auth.purge", clock, PURGE_INTERVAL_MS);
   const purge = setInterval(() => {
-    rateLimits.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired rate-limit records failed"));
+    void (async () => {
+      if (opts.backend.kind === "sqlite" || (await purgeLead.leads())) await rateLimits.purgeExpired(clock.now());
+    })().catch((err: unknown) => opts.logger.warn({ err }, "purging expired rate-limit records failed"));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -88,7 +109,11 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
     serviceNames: [AuthService.typeName],
     routes,
     ready: () => pingBackend(opts.backend),
-    close: async () => clearInterval(purge),
+    ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
+    close: async () => {
+      clearInterval(purge);
+      keyCache?.close();
+    },
   };
   if (generatedSecret !== undefined) component.generatedBootstrapSecret = generatedSecret;
   return component;

@@ -8,6 +8,9 @@ import type { StoreBackend } from "../../lib/db/backend.js";
 import { createIdempotencyStore } from "../../lib/idempotency/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
+import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
+import { Leadership } from "../../lib/lease/leadership.js";
+import { CachedPolicyStore } from "./app/cached-policy-store.js";
 import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
 import { ExpirySweeper } from "./app/expiry-sweeper.js";
 import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "./domain/checkpoint-changed.js";
@@ -35,13 +38,19 @@ export interface GovernOptions {
   clock?: Clock;
   /** Period of the expiry sweeper; default 1000 ms. */
   sweepIntervalMs?: number;
+  /**
+   * Cache each workspace's policies, kept fresh by change events on `bus`:
+   * only when every process that changes policies shares the bus (see
+   * `eventFedCachesAreSafe`).
+   */
+  cachePolicies?: boolean;
 }
 
 /**
  * Wires the govern service: its stores on `backend`, ONE subscription to
  * checkpoint-change events on `bus` fanned out to every waiter of the
  * process, the expiry sweeper and the purge of expired idempotency keys
- * (both started here). `ready()` is true when the store answers: a bus
+ * (both started here, each run only by the replica holding its lease). `ready()` is true when the store answers: a bus
  * outage only slows waiters on other replicas (see KeyedFanOut) and is
  * reported through `busConnected`. `close()` stops the background work (waiting for a sweep in
  * progress) and drops the subscription, leaving the backend, bus and auth
@@ -58,10 +67,18 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     logger: opts.logger,
   });
   const idempotency = createIdempotencyStore(opts.backend, "govern_idempotency");
-  const sweeper = new ExpirySweeper(lifecycle, opts.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, opts.logger);
+  const storedPolicies = createPolicyStore(opts.backend);
+  const policyCache = opts.cachePolicies ? new CachedPolicyStore(storedPolicies, opts.bus, clock, opts.logger) : undefined;
+  // Background work is led by one replica at a time.
+  const leases = createLeaseStore(opts.backend);
+  const sweepLead = new Leadership(leases, "govern.expiry", clock);
+  const purgeLead = new Leadership(leases, "govern.idempotency-purge", clock, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  const sweeper = new ExpirySweeper(lifecycle, opts.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, opts.logger, () => sweepLead.leads());
   sweeper.start();
   const purge = setInterval(() => {
-    idempotency.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired idempotency keys failed"));
+    void (async () => {
+      if (await purgeLead.leads()) await idempotency.purgeExpired(clock.now());
+    })().catch((err: unknown) => opts.logger.warn({ err }, "purging expired idempotency keys failed"));
   }, IDEMPOTENCY_PURGE_INTERVAL_MS);
   purge.unref();
   opts.logger.debug({ store: opts.backend.kind }, "govern service composed");
@@ -70,7 +87,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     routes: governRoutes({
       checkpoints,
       lifecycle,
-      policies: createPolicyStore(opts.backend),
+      policies: policyCache ?? storedPolicies,
       agents: createAgentStore(opts.backend),
       idempotency,
       fanOut,
@@ -83,6 +100,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       clearInterval(purge);
       await sweeper.stop();
       fanOut.close();
+      policyCache?.close();
     },
   };
 }

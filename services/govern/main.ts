@@ -1,3 +1,4 @@
+import { eventFedCachesAreSafe } from "../../lib/bus/event-fed-cache.js";
 import { openEventBus } from "../../lib/bus/open-event-bus.js";
 import type { Config } from "../../lib/config.js";
 import type { Logger } from "../../lib/logger.js";
@@ -15,6 +16,6 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
   return serveComponent(config, logger, "govern", async ({ backend, auth, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    return composeGovern({ backend, bus, auth, logger });
+    return composeGovern({ backend, bus, auth, logger, cachePolicies: eventFedCachesAreSafe(config) });
   });
 }

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { ApiKeyRecord } from "../../services/auth/domain/api-key.js";
 import type { KeyStore } from "../../services/auth/store/key-store.js";
+import { expectPropagated, type Propagation } from "./propagation.js";
 
 const T0 = Date.UTC(2026, 0, 1);
 let seq = 0;
@@ -24,9 +25,9 @@ function key(over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
 
 /**
  * The KeyStore contract. `makeStore` returns a store over the test's fresh
- * backend; calling it twice gives two adapters on the same data.
+ * backend; calling it twice gives two adapters on the same data (replicas).
  */
-export function keyStoreContract(makeStore: () => KeyStore): void {
+export function keyStoreContract(makeStore: () => KeyStore, propagation: Propagation = "immediate"): void {
   it("inserts a key and finds it by secret hash and by workspace + ID", async () => {
     const store = makeStore();
     const k = key({ scopes: ["secure:rules:read", "admin:keys:write"], allowedIps: ["10.0.0.0/8", "::1"] });
@@ -117,13 +118,15 @@ export function keyStoreContract(makeStore: () => KeyStore): void {
     expect(await store.setScopes("ws_b", k.id, [])).toBe(false);
   });
 
-  it("sees a revocation made through another adapter at once", async () => {
+  it(`sees a revocation and a scope change made through another adapter ${propagation === "immediate" ? "at once" : "within 1 s"}`, async () => {
     const a = makeStore();
     const b = makeStore();
     const k = key();
     await a.insert(k);
     expect((await b.findBySecretHash(k.secretHash))?.revokedAt).toBeNull();
+    await a.setScopes("ws_a", k.id, ["govern:checkpoints:read"]);
     await a.revoke("ws_a", k.id, T0 + 7);
-    expect((await b.findBySecretHash(k.secretHash))?.revokedAt).toBe(T0 + 7);
+    await expectPropagated(propagation, async () => (await b.findBySecretHash(k.secretHash))?.revokedAt, T0 + 7);
+    expect((await b.findBySecretHash(k.secretHash))?.scopes).toEqual(["govern:checkpoints:read"]);
   });
 }

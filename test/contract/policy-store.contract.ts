@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from "vitest";
 import type { Policy, PolicySpec } from "../../services/govern/domain/policy.js";
 import type { PolicyStore } from "../../services/govern/store/policy-store.js";
+import { expectPropagated, type Propagation } from "./propagation.js";
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -25,9 +26,10 @@ function aPolicy(id: string, overrides: Partial<Policy> = {}): Policy {
 
 /**
  * The contract every `PolicyStore` adapter meets. `makeStore` returns a store
- * on the test's fresh backend; calling it twice gives two replicas' stores.
+ * on the test's fresh backend; calling it twice gives two replicas' stores,
+ * which see each other's changes as soon as `propagation` says.
  */
-export function policyStoreContract(makeStore: () => PolicyStore): void {
+export function policyStoreContract(makeStore: () => PolicyStore, propagation: Propagation = "immediate"): void {
   let store: PolicyStore;
   beforeEach(() => {
     store = makeStore();
@@ -83,5 +85,15 @@ export function policyStoreContract(makeStore: () => PolicyStore): void {
 
   it("answers ping", async () => {
     expect(await store.ping()).toBe(true);
+  });
+
+  it(`lists policies created and updated through another replica ${propagation === "immediate" ? "at once" : "within 1 s"}`, async () => {
+    const other = makeStore();
+    expect(await other.list("ws_a")).toEqual([]);
+    await store.insert(aPolicy("pol_1"));
+    await expectPropagated(propagation, async () => (await other.list("ws_a")).map((p) => p.id), ["pol_1"]);
+    await store.updateSpec("ws_a", "pol_1", 1, aSpec({ status: "inactive" }), T0 + 1);
+    await expectPropagated(propagation, async () => (await other.list("ws_a", "active")).length, 0);
+    expect((await other.list("ws_a"))[0]).toMatchObject({ id: "pol_1", status: "inactive", version: 2 });
   });
 }

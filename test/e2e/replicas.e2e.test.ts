@@ -89,7 +89,7 @@ describe.skipIf(!canRun)("two replicas on MongoDB and NATS", () => {
     expect(ms).toBeLessThan(1000);
   });
 
-  it("applies a rule made on one replica to the next scan on the other, and a revocation to the next request", async () => {
+  it("applies a rule made on one replica to the next scan on the other, and a revocation within 1 s", async () => {
     const sample = "deploy with token replica-canary-5521";
     expect((await api(1).post("/v1/secure/scan", { content: sample })).body.verdict).toBe("allow");
     const rule = await api(0).post("/v1/secure/rules", { name: "canary", type: "prompt_pattern", custom_patterns: ["replica-canary-5521"], action: "block", status: "active" });
@@ -99,7 +99,10 @@ describe.skipIf(!canRun)("two replicas on MongoDB and NATS", () => {
     const made = await api(0).post("/v1/keys", { name: "short", scopes: ["secure:rules:read"] });
     expect((await api(1, made.body.secret).get("/v1/secure/rules")).status).toBe(200);
     expect((await api(0).post(`/v1/keys/${made.body.key.id}/revoke`)).status).toBe(200);
-    expect((await api(1, made.body.secret).get("/v1/secure/rules")).status).toBe(401);
+    const revoked = Date.now();
+    // Each replica admits from its key cache; the revocation reaches it over NATS.
+    await vi.waitFor(async () => expect((await api(1, made.body.secret).get("/v1/secure/rules")).status).toBe(401), { timeout: 1000, interval: 10 });
+    console.info(`cross-replica revocation: refused ${Date.now() - revoked} ms after the revoke`);
   });
 
   it("lets exactly one of racing votes decide, and makes one checkpoint of racing idempotent creates", async () => {

@@ -5,8 +5,8 @@ import type { KeyStore } from "../store/key-store.js";
 
 /**
  * The live key whose secret is `secret`, or null when the secret is empty,
- * implausible, unknown or revoked. Reads the store on every call (no cache),
- * so a revocation by any replica takes effect on the next request.
+ * implausible, unknown or revoked. `keys` decides how fresh that is: the
+ * store itself, or a CachedKeyStore that hears of revocations on the bus.
  */
 export async function authenticateKey(keys: KeyStore, secret: string, now: number): Promise<ApiKeyRecord | null> {
   if (!isPlausibleSecret(secret)) return null;

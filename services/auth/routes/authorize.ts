@@ -21,8 +21,8 @@ import { rateLimitState } from "./rate-limit-state.js";
  * 2. metered per key ("default" policy) → RATE_LIMITED with the caller;
  * 3. required scope not held → FORBIDDEN naming it, with the caller;
  * 4. otherwise ALLOWED with the caller.
- * `rate_limit` is always set. The key is read from the store every time, so
- * a revocation on any replica applies to the very next request.
+ * `rate_limit` is always set. A revocation on any replica applies to the
+ * next request (within the bus's delivery time when keys are cached).
  */
 export async function authorize(deps: AuthDeps, req: AuthorizeRequest): Promise<AuthorizeResponse> {
   const key = await authenticateKey(deps.keys, req.apiKey, deps.clock.now());

@@ -1,3 +1,5 @@
+import { workspaceToken } from "../../../lib/bus/subjects.js";
+
 /** The event published after every checkpoint transition and vote. */
 export interface CheckpointChanged {
   id: string;
@@ -9,16 +11,12 @@ export interface CheckpointChanged {
 /** Pattern of the one subscription each process holds for checkpoint changes. */
 export const CHECKPOINT_CHANGED_PATTERN = "govern.checkpoint.changed.*";
 
-const SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
-
 /**
- * The subject a workspace's checkpoint changes are published on. Gatehouse
- * workspace IDs are valid subject tokens as they are; any other ID is
- * base64url-encoded (behind a `~` no real ID has) so it stays one token.
+ * The subject a workspace's checkpoint changes are published on;
+ * the workspace is one token (see `workspaceToken`).
  */
 export function checkpointChangedSubject(workspaceId: string): string {
-  const token = SAFE_TOKEN.test(workspaceId) ? workspaceId : `~${Buffer.from(workspaceId, "utf8").toString("base64url")}`;
-  return `govern.checkpoint.changed.${token}`;
+  return `govern.checkpoint.changed.${workspaceToken(workspaceId)}`;
 }
 
 /** The checkpoint ID and revision an event names, or undefined when it is not a CheckpointChanged. */

@@ -1,3 +1,5 @@
+import { workspaceToken } from "../../../lib/bus/subjects.js";
+
 /** The event a process publishes after it stores a rule change, so every replica rebuilds its scan plan. */
 export interface RulesChanged {
   workspace_id: string;
@@ -8,16 +10,12 @@ export interface RulesChanged {
 /** Pattern of the one subscription each process holds for rule changes. */
 export const RULES_CHANGED_PATTERN = "secure.rules.changed.*";
 
-const SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
-
 /**
- * The subject a workspace's rule changes are published on. Gatehouse
- * workspace IDs are valid subject tokens as they are; any other ID is
- * base64url-encoded (behind a `~` no real ID has) so it stays one token.
+ * The subject a workspace's rule changes are published on;
+ * the workspace is one token (see `workspaceToken`).
  */
 export function rulesChangedSubject(workspaceId: string): string {
-  const token = SAFE_TOKEN.test(workspaceId) ? workspaceId : `~${Buffer.from(workspaceId, "utf8").toString("base64url")}`;
-  return `secure.rules.changed.${token}`;
+  return `secure.rules.changed.${workspaceToken(workspaceId)}`;
 }
 
 /** The event's fields, or undefined when it is not a RulesChanged. */
