@@ -14,6 +14,21 @@ const canonicalize = canonicalizeModule as unknown as (input: unknown) => string
  * NaN, Infinity), since no token could ever commit to them.
  */
 export function payloadSha256(payload: unknown): string {
+  return hashPayload(payload).sha256;
+}
+
+/** A payload's `payload_sha256` and the size of its canonical JSON. */
+export interface PayloadHash {
+  sha256: string;
+  /** UTF-8 bytes of the RFC 8785 canonical JSON (what was hashed). */
+  canonicalBytes: number;
+}
+
+/**
+ * `payloadSha256` and the canonical size from one canonicalization, for
+ * callers that check the size too. Throws as `payloadSha256` does.
+ */
+export function hashPayload(payload: unknown): PayloadHash {
   let canonical: string | undefined;
   try {
     canonical = canonicalize(payload ?? {});
@@ -21,5 +36,6 @@ export function payloadSha256(payload: unknown): string {
     throw new TypeError(`payload is not representable as JSON: ${(err as Error).message}`);
   }
   if (canonical === undefined) throw new TypeError("payload is not representable as JSON");
-  return createHash("sha256").update(canonical, "utf8").digest("base64url");
+  const bytes = Buffer.from(canonical, "utf8");
+  return { sha256: createHash("sha256").update(bytes).digest("base64url"), canonicalBytes: bytes.length };
 }

@@ -61,7 +61,7 @@ for (const engine of storeEngines()) {
         clock,
         scope: SCOPE,
         key,
-        request,
+        request: () => request,
         run: async () => ({ id: `cp_${++calls}`, status: "pending" }),
         encode: (v) => JSON.stringify(v),
         decode: (p) => JSON.parse(p) as Answer,

@@ -44,8 +44,9 @@ export interface RunIdempotentOptions<T> {
   /**
    * The request body as parsed JSON (without the key or per-attempt metadata);
    * compared by its RFC 8785 canonical form, so key order does not matter.
+   * Called only when there is a key: requests without one pay nothing for it.
    */
-  request: unknown;
+  request: () => unknown;
   /** The operation itself. */
   run: () => Promise<T>;
   /** Turns a result into the text stored for replays (base64 protobuf, JSON, …). */
@@ -86,7 +87,7 @@ export interface IdempotentResult<T> {
 export async function runIdempotent<T>(opts: RunIdempotentOptions<T>): Promise<IdempotentResult<T>> {
   if (opts.key === "") return { value: await opts.run(), replayed: false };
   checkKey(opts.key);
-  const fingerprint = requestFingerprint(opts.request);
+  const fingerprint = requestFingerprint(opts.request());
   const claim = await opts.store.claim({
     scope: opts.scope,
     key: opts.key,

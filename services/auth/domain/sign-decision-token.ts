@@ -1,7 +1,7 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import { SignJWT } from "jose";
 import { DECISION_TOKEN_ALG, DECISION_TOKEN_TYPE, withoutRegisteredClaims } from "./decision-claims.js";
 import type { SigningMaterial } from "./signing-material.js";
+import { signJws } from "./sign-jws.js";
 
 /** Everything a decision token states. */
 export interface DecisionTokenInput {
@@ -29,19 +29,21 @@ export interface SignedDecisionToken {
 /**
  * Signs a decision token: ES256, header `{alg, typ: "gatehouse-decision+jwt",
  * kid}`, claims `iss`, `aud`, `sub`, `jti`, `iat`, `exp = iat + ttlSeconds`
- * plus the extra claims.
+ * plus the extra claims. Synchronous: node:crypto signs in well under a
+ * millisecond on the calling thread.
  */
-export async function signDecisionToken(key: SigningMaterial, input: DecisionTokenInput): Promise<SignedDecisionToken> {
+export function signDecisionToken(key: SigningMaterial, input: DecisionTokenInput): SignedDecisionToken {
   const iat = Math.floor(input.now / 1000);
   const exp = iat + input.ttlSeconds;
-  const token = await new SignJWT(withoutRegisteredClaims(input.claims))
-    .setProtectedHeader({ alg: DECISION_TOKEN_ALG, typ: DECISION_TOKEN_TYPE, kid: key.kid })
-    .setIssuer(input.issuer)
-    .setAudience(input.audience)
-    .setSubject(input.subject)
-    .setJti(input.jti)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  const claims = {
+    ...withoutRegisteredClaims(input.claims),
+    iss: input.issuer,
+    aud: input.audience,
+    sub: input.subject,
+    jti: input.jti,
+    iat,
+    exp,
+  };
+  const token = signJws(key.privateKey, { alg: DECISION_TOKEN_ALG, typ: DECISION_TOKEN_TYPE, kid: key.kid }, claims);
   return { token, kid: key.kid, exp };
 }

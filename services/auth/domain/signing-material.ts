@@ -1,11 +1,14 @@
-import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from "jose";
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from "jose";
+import { signJws } from "./sign-jws.js";
 import type { PublicEcJwk } from "./signing-key.js";
 
 /** A usable ES256 signing key. */
 export interface SigningMaterial {
   /** RFC 7638 thumbprint of the public key. */
   kid: string;
-  privateKey: CryptoKey;
+  /** For node:crypto, which signs synchronously and without a thread hop. */
+  privateKey: KeyObject;
   publicJwk: PublicEcJwk;
   /** The private JWK as JSON, for keys that must be persisted. */
   privateJwkJson: string;
@@ -34,13 +37,13 @@ export async function signingMaterialFromJwk(jwk: JWK): Promise<SigningMaterial>
   }
   if (jwk.alg !== undefined && jwk.alg !== "ES256") throw new Error('"alg", when present, must be "ES256"');
   const pub = publicPart(jwk);
-  let privateKey: CryptoKey;
+  let privateKey: KeyObject;
   let publicKey: CryptoKey;
   try {
-    privateKey = (await importJWK({ ...pub, d: jwk.d }, "ES256")) as CryptoKey;
+    privateKey = createPrivateKey({ key: { ...pub, d: jwk.d }, format: "jwk" });
     publicKey = (await importJWK(pub, "ES256")) as CryptoKey;
-    const probe = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
-    await jwtVerify(probe, publicKey, { algorithms: ["ES256"] });
+    // Signed as tokens are, verified as clients verify them.
+    await jwtVerify(signJws(privateKey, { alg: "ES256" }, {}), publicKey, { algorithms: ["ES256"] });
   } catch {
     throw new Error("is not a valid P-256 key pair (x, y and d do not form a key)");
   }

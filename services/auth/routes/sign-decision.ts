@@ -25,7 +25,7 @@ export async function signDecision(deps: AuthDeps, req: SignDecisionRequest): Pr
   }
   const now = deps.clock.now();
   const jti = newId("dt", now);
-  const signed = await signDecisionToken(deps.signingKey, {
+  const signed = signDecisionToken(deps.signingKey, {
     issuer: deps.issuer,
     audience: req.audience,
     subject: req.subject,

@@ -35,9 +35,12 @@ export class CheckpointLifecycle {
     return this.deps.clock;
   }
 
-  /** Stores a new checkpoint, signing its decision first when it is already terminal. */
-  async create(checkpoint: Checkpoint): Promise<Checkpoint> {
-    const stored = await this.withToken(checkpoint);
+  /**
+   * Stores a new checkpoint, signing its decision first when it is already
+   * terminal (with `payloadSha256` when the caller has hashed the payload).
+   */
+  async create(checkpoint: Checkpoint, payloadSha256?: string): Promise<Checkpoint> {
+    const stored = await this.withToken(checkpoint, payloadSha256);
     await this.deps.store.insert(stored);
     await publishCheckpointChanged(this.deps.bus, this.deps.logger, stored);
     return stored;
@@ -95,9 +98,9 @@ export class CheckpointLifecycle {
     return due.length;
   }
 
-  private async withToken(checkpoint: Checkpoint): Promise<Checkpoint> {
+  private async withToken(checkpoint: Checkpoint, payloadSha256?: string): Promise<Checkpoint> {
     if (!isTerminal(checkpoint.status) || checkpoint.decisionToken !== null) return checkpoint;
-    return { ...checkpoint, decisionToken: await signDecision(this.deps.auth, checkpoint) };
+    return { ...checkpoint, decisionToken: await signDecision(this.deps.auth, checkpoint, payloadSha256) };
   }
 }
 

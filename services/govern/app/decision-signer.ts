@@ -9,13 +9,14 @@ export type DecisionSigningClient = Pick<Client<typeof AuthService>, "signDecisi
 /**
  * Asks the auth service to sign the decision token of a terminal checkpoint:
  * audience the workspace, subject the checkpoint, lifetime the auth service's
- * configured default.
+ * configured default. `payloadSha256` saves hashing the payload again when
+ * the caller already has it.
  */
-export async function signDecision(auth: DecisionSigningClient, checkpoint: Checkpoint): Promise<string> {
+export async function signDecision(auth: DecisionSigningClient, checkpoint: Checkpoint, payloadSha256?: string): Promise<string> {
   const res = await auth.signDecision({
     audience: checkpoint.workspaceId,
     subject: checkpoint.id,
-    claims: decisionClaims(checkpoint),
+    claims: decisionClaims(checkpoint, payloadSha256),
   });
   return res.token;
 }

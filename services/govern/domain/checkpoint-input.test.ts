@@ -1,3 +1,4 @@
+import { payloadSha256 } from "../../../lib/payload-hash.js";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../lib/errors.js";
 import { validateCheckpointInput, type RawCheckpointInput } from "./checkpoint-input.js";
@@ -17,6 +18,8 @@ describe("validateCheckpointInput", () => {
     expect(validateCheckpointInput({ action: "deploy", agentName: "", context: undefined })).toEqual({
       action: "deploy",
       payload: null,
+      // "No payload" has one fixed hash: that of {}.
+      payloadSha256: payloadSha256({}),
       agentId: null,
       agentName: null,
       context: null,

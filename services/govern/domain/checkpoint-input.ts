@@ -1,6 +1,6 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import { ValidationError } from "../../../lib/errors.js";
-import { payloadSha256 } from "../../../lib/payload-hash.js";
+import { hashPayload, type PayloadHash } from "../../../lib/payload-hash.js";
 import type { AutonomyLevel } from "./autonomy-level.js";
 import { LIMITS } from "./limits.js";
 import { optionalInteger, optionalText, requiredText, textList } from "./validate-text.js";
@@ -23,6 +23,8 @@ export interface RawCheckpointInput {
 export interface CheckpointInput {
   action: string;
   payload: JsonObject | null;
+  /** `payload_sha256` of the payload, computed once while validating it. */
+  payloadSha256: string;
   agentId: string | null;
   agentName: string | null;
   context: string | null;
@@ -39,9 +41,11 @@ export interface CheckpointInput {
  * the caller against the stores.
  */
 export function validateCheckpointInput(raw: RawCheckpointInput): CheckpointInput {
+  const payload = raw.payload ?? null;
   return {
     action: requiredText("action", raw.action, LIMITS.actionLength),
-    payload: validPayload(raw.payload ?? null),
+    payload,
+    payloadSha256: validPayloadHash(payload),
     agentId: optionalText("agent_id", raw.agentId, LIMITS.idLength),
     agentName: optionalText("agent_name", raw.agentName, LIMITS.agentNameLength),
     context: optionalText("context", raw.context, LIMITS.textLength),
@@ -53,16 +57,15 @@ export function validateCheckpointInput(raw: RawCheckpointInput): CheckpointInpu
   };
 }
 
-function validPayload(payload: JsonObject | null): JsonObject | null {
-  if (payload === null) return null;
-  // The token commits to the payload's hash, so it must be plain JSON (no NaN or Infinity).
+// The token commits to the payload's hash, so it must be plain JSON (no NaN
+// or Infinity); hashing it is also how its size is measured.
+function validPayloadHash(payload: JsonObject | null): string {
+  let hash: PayloadHash;
   try {
-    payloadSha256(payload);
+    hash = hashPayload(payload);
   } catch {
     throw new ValidationError("payload", "must be a JSON object");
   }
-  if (Buffer.byteLength(JSON.stringify(payload), "utf8") > LIMITS.payloadBytes) {
-    throw new ValidationError("payload", "must be at most 1 MiB as JSON");
-  }
-  return payload;
+  if (hash.canonicalBytes > LIMITS.payloadBytes) throw new ValidationError("payload", "must be at most 1 MiB as JSON");
+  return hash.sha256;
 }

@@ -7,13 +7,14 @@ import type { Checkpoint } from "./checkpoint.js";
  * service adds iss, aud = workspace, sub = checkpoint id, jti, iat, exp):
  * `status`, `action`, `payload_sha256`, `agent_id` and `agent_name` (null
  * when not supplied), `policy_ids` (the applicable policies) and `approvers`
- * (subjects who voted approve, in voting order).
+ * (subjects who voted approve, in voting order). `payloadHash`, when given,
+ * must be `payloadSha256(checkpoint.payload)`.
  */
-export function decisionClaims(checkpoint: Checkpoint): JsonObject {
+export function decisionClaims(checkpoint: Checkpoint, payloadHash: string = payloadSha256(checkpoint.payload)): JsonObject {
   return {
     status: checkpoint.status,
     action: checkpoint.action,
-    payload_sha256: payloadSha256(checkpoint.payload),
+    payload_sha256: payloadHash,
     agent_id: checkpoint.agentId,
     agent_name: checkpoint.agentName,
     policy_ids: checkpoint.evals.filter((e) => e.applicability === "applicable").map((e) => e.policyId),

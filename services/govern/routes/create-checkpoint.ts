@@ -40,7 +40,7 @@ export function createCheckpoint(deps: GovernDeps) {
       // Internal callers may have no key; their keys are then scoped to the workspace.
       scope: `${keyId === "" ? workspaceId : keyId}:CreateCheckpoint`,
       key: req.idempotencyKey,
-      request: requestBody(req),
+      request: () => requestBody(req),
       run: () => evaluateAndStore(deps, workspaceId, req),
       encode: (checkpoint) => Buffer.from(toBinary(CheckpointSchema, checkpoint)).toString("base64"),
       decode: (stored) => fromBinary(CheckpointSchema, Buffer.from(stored, "base64")),
@@ -79,7 +79,7 @@ async function evaluateAndStore(deps: GovernDeps, workspaceId: string, req: Crea
   });
   const now = deps.clock.now();
   const checkpoint = newCheckpoint(input, evaluation, { id: newId("cp", now), workspaceId }, now);
-  return checkpointToProto(await deps.lifecycle.create(checkpoint));
+  return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256));
 }
 
 // What the idempotency key is bound to: the request as the client sent it,

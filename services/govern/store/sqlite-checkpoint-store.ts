@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
+import { SqliteGroupCommit } from "../../../lib/db/sqlite-group-commit.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
 import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
@@ -55,7 +56,10 @@ interface CheckpointRow {
   revision: number;
 }
 
-/** Checkpoint store on SQLite: one row per checkpoint, lists and nested records as JSON text. */
+/**
+ * Checkpoint store on SQLite: one row per checkpoint, lists and nested records
+ * as JSON text. Writes are group-committed (see SqliteGroupCommit).
+ */
 export class SqliteCheckpointStore implements CheckpointStore {
   private readonly insertStmt: Statement;
   private readonly getStmt: Statement;
@@ -63,9 +67,12 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly dueStmt: Statement;
   private readonly dueInWorkspaceStmt: Statement;
   private readonly listStmts = new Map<string, Statement>();
+  // Creates and votes arrive in bursts: one commit per event-loop turn, not per write.
+  private readonly writes: SqliteGroupCommit;
 
   constructor(private readonly db: SqliteDatabase) {
     db.exec(SCHEMA);
+    this.writes = new SqliteGroupCommit(db);
     this.insertStmt = db.prepare(`
       INSERT INTO govern_checkpoints (workspace_id, id, agent_id, agent_name, action, payload, context, reasoning,
         autonomy_level, policy_ids, policy_group_ids, status, reason, decision_token, expires_at, created_at,
@@ -87,7 +94,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async insert(checkpoint: Checkpoint): Promise<void> {
-    this.insertStmt.run(toRow(checkpoint));
+    const row = toRow(checkpoint);
+    await this.writes.run(() => this.insertStmt.run(row));
   }
 
   async get(workspaceId: string, id: string): Promise<Checkpoint | null> {
@@ -114,7 +122,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   async update(next: Checkpoint, expectedRevision: number): Promise<boolean> {
     if (next.revision !== expectedRevision + 1) throw new Error("a checkpoint update must move to the next revision");
     const row = toRow(next);
-    const result = this.updateStmt.run({
+    const params = {
       status: row.status,
       reason: row.reason,
       decision_token: row.decision_token,
@@ -125,8 +133,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
       workspace_id: row.workspace_id,
       id: row.id,
       expected_revision: expectedRevision,
-    });
-    return result.changes === 1;
+    };
+    return this.writes.run(() => this.updateStmt.run(params).changes === 1);
   }
 
   async listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]> {

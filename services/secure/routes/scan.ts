@@ -36,7 +36,7 @@ export function scan(deps: SecureDeps) {
       // Internal callers may have no key; their keys are then scoped to the workspace.
       scope: `${keyId === "" ? workspaceId : keyId}:Scan`,
       key: req.idempotencyKey,
-      request: requestBody(req),
+      request: () => requestBody(req),
       run: () => runScan(deps, workspaceId, req),
       encode: (res) => Buffer.from(toBinary(ScanResponseSchema, res)).toString("base64"),
       decode: (stored) => fromBinary(ScanResponseSchema, Buffer.from(stored, "base64")),
