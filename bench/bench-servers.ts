@@ -11,6 +11,9 @@ export interface BenchServers {
   baselineUrl: string;
   /** Secret of the bootstrap admin key (every scope). */
   adminKey: string;
+  /** Process ids, to read each server's memory. */
+  gatehousePid: number;
+  baselinePid: number;
   /** Stops both processes and deletes the data directory. */
   stop(): Promise<void>;
 }
@@ -47,7 +50,7 @@ export async function startBenchServers(baselineEntry: string): Promise<BenchSer
     });
     probe.destroy();
     await until(async () => baseline.output().includes("http://"), 30_000, "baseline");
-    return { url, baselineUrl: baseline.output().trim().split("\n")[0]!, adminKey, stop };
+    return { url, baselineUrl: baseline.output().trim().split("\n")[0]!, adminKey, gatehousePid: gatehouse.pid!, baselinePid: baseline.pid!, stop };
   } catch (err) {
     await stop();
     throw err;

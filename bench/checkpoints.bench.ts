@@ -1,5 +1,6 @@
 import { startBenchServers } from "./bench-servers.js";
-import { closedLoop, keepAliveAgent, request } from "./http-load.js";
+import { rssMb } from "./child-process.js";
+import { closedLoop, keepAliveAgent, openLoop, request } from "./http-load.js";
 import { type Summary, summarize } from "./stats.js";
 
 /** One row of the report: Gatehouse next to the baseline measured in the same run. */
@@ -16,6 +17,7 @@ const SCOPES = ["govern:checkpoints:write", "govern:checkpoints:read", "govern:c
 const CREATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 32;
 const WAITERS = 1000;
+const HELD_WAITERS = Number(process.env.BENCH_HELD_WAITERS ?? 10_000);
 
 interface Target {
   url: string;
@@ -30,6 +32,46 @@ async function createThroughput(t: Target, body: unknown, agent = keepAliveAgent
   return { perSecond: res.perSecond, latency: summarize(res.latencies) };
 }
 
+/** Creates `count` pending checkpoints, 100 at a time; their ids. */
+async function createWaitable(t: Target, agent: ReturnType<typeof keepAliveAgent>, count: number, auth: () => Record<string, string>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, () => request(agent, `${t.url}/v1/checkpoints`, "POST", auth(), { action: "bench.wait" })),
+    );
+    ids.push(...batch.map((r) => r.body.checkpoint_id as string));
+  }
+  return ids;
+}
+
+/** Latency at a steady `perSecond` (open loop), where a server that keeps up answers at its floor. */
+async function createLatencyAt(t: Target, body: unknown, perSecond: number): Promise<Summary> {
+  const agent = keepAliveAgent(256);
+  let n = 0;
+  const res = await openLoop(perSecond, CREATE_SECONDS * 1000, () => request(agent, `${t.url}/v1/checkpoints`, "POST", t.auth(n++), body), 201);
+  agent.destroy();
+  if (res.errors > 0) throw new Error(`${res.errors} creates failed against ${t.url}`);
+  return summarize(res.latencies);
+}
+
+/**
+ * The server's resident memory (MB, from /proc) while `HELD_WAITERS`
+ * long-polls are held at once, one per checkpoint: the whole process, since
+ * what a create left behind is reused by the waiters and a difference would
+ * flatter.
+ */
+async function heldWaiterMemory(t: Target, pid: number): Promise<number> {
+  const agent = keepAliveAgent(HELD_WAITERS + 64);
+  let n = 0;
+  const ids = await createWaitable(t, agent, HELD_WAITERS, () => t.auth(n++));
+  for (const id of ids) void request(agent, `${t.url}/v1/checkpoints/${id}/wait?timeout=55`, "GET", t.auth(n++)).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 5000)); // every waiter is held by now
+  const held = rssMb(pid);
+  agent.destroy();
+  await new Promise((r) => setTimeout(r, 1000));
+  return held;
+}
+
 /**
  * Decision-to-waiter wake latency: `WAITERS` long-polls held at once, one per
  * checkpoint; each checkpoint is then decided and the time from sending the
@@ -38,13 +80,7 @@ async function createThroughput(t: Target, body: unknown, agent = keepAliveAgent
 async function wakeLatency(t: Target): Promise<Summary> {
   const agent = keepAliveAgent(WAITERS + 64);
   let n = 0;
-  const ids: string[] = [];
-  for (let i = 0; i < WAITERS; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: 50 }, () => request(agent, `${t.url}/v1/checkpoints`, "POST", t.auth(n++), { action: "bench.wait" })),
-    );
-    ids.push(...batch.map((r) => r.body.checkpoint_id as string));
-  }
+  const ids = await createWaitable(t, agent, WAITERS, () => t.auth(n++));
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const waits = ids.map((id) =>
@@ -88,18 +124,26 @@ export async function checkpointBenchmarks(): Promise<Row[]> {
     const basePending = await createThroughput(base, pendingBody);
     const ghPending = await createThroughput(gh, pendingBody);
     const ghFast = await createThroughput(gh, fastBody);
+    // Half of what Gatehouse itself sustains, offered to both at the same rate.
+    const halfRate = Math.max(100, Math.round(ghPending.perSecond / 2));
+    const baseHalf = await createLatencyAt(base, pendingBody, halfRate);
+    const ghHalf = await createLatencyAt(gh, pendingBody, halfRate);
     const baseWake = await wakeLatency(base);
     const ghWake = await wakeLatency(gh);
+    const baseHeld = await heldWaiterMemory(base, servers.baselinePid);
+    const ghHeld = await heldWaiterMemory(gh, servers.gatehousePid);
 
     return [
       { scenario: "create → pending (req/s)", unit: "req/s", gatehouse: ghPending.perSecond, baseline: basePending.perSecond, lowerIsBetter: false },
       { scenario: "create → pending p50", unit: "ms", gatehouse: ghPending.latency.p50, baseline: basePending.latency.p50, lowerIsBetter: true },
       { scenario: "create → pending p99", unit: "ms", gatehouse: ghPending.latency.p99, baseline: basePending.latency.p99, lowerIsBetter: true },
+      { scenario: `create → pending p99 at half load (${halfRate} req/s offered)`, unit: "ms", gatehouse: ghHalf.p99, baseline: baseHalf.p99, lowerIsBetter: true },
       { scenario: "create → approved + signed token (req/s)", unit: "req/s", gatehouse: ghFast.perSecond, baseline: basePending.perSecond, lowerIsBetter: false },
       { scenario: "create → approved + signed token p50", unit: "ms", gatehouse: ghFast.latency.p50, baseline: basePending.latency.p50, lowerIsBetter: true },
       { scenario: "create → approved + signed token p99", unit: "ms", gatehouse: ghFast.latency.p99, baseline: basePending.latency.p99, lowerIsBetter: true },
       { scenario: `decision → waiter wake p50 (${WAITERS} waiters)`, unit: "ms", gatehouse: ghWake.p50, baseline: baseWake.p50, lowerIsBetter: true },
       { scenario: `decision → waiter wake p99 (${WAITERS} waiters)`, unit: "ms", gatehouse: ghWake.p99, baseline: baseWake.p99, lowerIsBetter: true },
+      { scenario: `resident memory with ${HELD_WAITERS} long-polls held`, unit: "MB", gatehouse: ghHeld, baseline: baseHeld, lowerIsBetter: true },
     ];
   } finally {
     await servers.stop();

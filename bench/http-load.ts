@@ -62,3 +62,42 @@ export async function closedLoop(
   );
   return { latencies, perSecond: latencies.length / ((performance.now() - started) / 1000), errors };
 }
+
+/**
+ * Open-loop load: `perSecond` requests a second for `durationMs`, started on
+ * schedule whether or not earlier ones have answered, so a slow server shows
+ * as latency (measured from each request's scheduled start), not as a lower
+ * rate.
+ */
+export async function openLoop(
+  perSecond: number,
+  durationMs: number,
+  send: (i: number) => Promise<{ status: number }>,
+  expectStatus: number,
+): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Array<Promise<void>> = [];
+  const started = performance.now();
+  const total = Math.floor((perSecond * durationMs) / 1000);
+  for (let i = 0; i < total; ) {
+    const due = started + (i * 1000) / perSecond;
+    const now = performance.now();
+    if (now < due) {
+      await new Promise((r) => setTimeout(r, Math.min(5, due - now)));
+      continue;
+    }
+    // Everything due by now goes out, each timed from when it was due.
+    for (; i < total && started + (i * 1000) / perSecond <= now; i++) {
+      const scheduled = started + (i * 1000) / perSecond;
+      inFlight.push(
+        send(i).then((res) => {
+          latencies.push(performance.now() - scheduled);
+          if (res.status !== expectStatus) errors++;
+        }),
+      );
+    }
+  }
+  await Promise.all(inFlight);
+  return { latencies, errors };
+}

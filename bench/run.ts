@@ -7,10 +7,11 @@ import { ms } from "./stats.js";
 function table(title: string, rows: Row[]): string {
   const lines = [`## ${title}`, "", "| scenario | Gatehouse | baseline | ratio |", "|---|---:|---:|---:|"];
   for (const r of rows) {
-    const fmt = (v: number) => (r.unit === "ms" ? `${ms(v)} ms` : v < 10 ? v.toFixed(2) : `${Math.round(v)}`);
+    const fmt = (v: number) => (r.unit === "ms" ? `${ms(v)} ms` : (v < 10 ? v.toFixed(2) : `${Math.round(v)}`) + (r.unit === "MB" ? " MB" : ""));
     const ratio = r.lowerIsBetter ? r.gatehouse / r.baseline : r.baseline / r.gatehouse;
     // Below 1 Gatehouse is ahead: say by how much rather than printing "0.1× slower".
-    const verdict = ratio >= 1 ? `${ratio.toFixed(1)}× ${r.lowerIsBetter ? "slower" : "less"}` : `${(1 / ratio).toFixed(1)}× ${r.lowerIsBetter ? "faster" : "more"}`;
+    const [worse, better] = r.unit === "ms" ? ["slower", "faster"] : r.lowerIsBetter ? ["more", "less"] : ["less", "more"];
+    const verdict = ratio >= 1 ? `${ratio.toFixed(1)}× ${worse}` : `${(1 / ratio).toFixed(1)}× ${better}`;
     lines.push(`| ${r.scenario} | ${fmt(r.gatehouse)} | ${fmt(r.baseline)} | ${verdict} |`);
   }
   return lines.join("\n");

@@ -1,12 +1,13 @@
-import { createRouterTransport } from "@connectrpc/connect";
 import { createGatewayClients } from "../gateway/clients.js";
 import { parseTrustedProxies, startGateway } from "../gateway/server.js";
 import type { Config } from "../lib/config.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { eventFedCachesAreSafe } from "../lib/bus/event-fed-cache.js";
 import { openEventBus } from "../lib/bus/open-event-bus.js";
 import { openBackend } from "../lib/db/open-backend.js";
 import type { Logger } from "../lib/logger.js";
 import type { Component } from "../lib/rpc/component.js";
+import { createDirectTransport } from "../lib/rpc/direct-transport.js";
 import { errorInterceptor } from "../lib/rpc/error-interceptor.js";
 import { healthRoutes } from "../lib/rpc/health.js";
 import { inProcessClient } from "../lib/rpc/in-process-client.js";
@@ -29,7 +30,7 @@ export interface Running {
 /**
  * `gatehouse serve` (all in one process): the services on their stores and
  * one event bus (in-process, or NATS when configured so replicas share it), the
- * gateway calling them in-process through a router transport, and the same
+ * gateway calling them in-process as direct function calls, and the same
  * services exposed over gRPC on GATEHOUSE_GRPC_HOST:GATEHOUSE_GRPC_PORT
  * (loopback unless configured otherwise) for internal callers, who present an
  * API key — or the internal secret, when one is configured.
@@ -55,6 +56,8 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     signingKeyJwk: config.GATEHOUSE_SIGNING_KEY,
     bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
     encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
+    bus,
+    cacheKeys: eventFedCachesAreSafe(config),
   });
   const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger), gate];
@@ -64,18 +67,20 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     bus,
     auth: authClient,
     logger: logger.child({ component: "govern" }),
+    cachePolicies: eventFedCachesAreSafe(config),
   });
   const components: Component[] = [auth, secure, govern];
 
   const serviceNames = components.flatMap((c) => c.serviceNames);
   const ready = async () => (await Promise.all(components.map((c) => c.ready()))).every(Boolean);
   const routes = (router: Parameters<Component["routes"]>[0]) => components.forEach((c) => c.routes(router));
-  const inProcess = createRouterTransport(
+  // The gateway calls the services as functions: the protocol is for process boundaries.
+  const inProcess = createDirectTransport(
     (router) => {
       routes(router);
       healthRoutes(serviceNames, ready, { busConnected: () => bus.connected() })(router);
     },
-    { router: { interceptors } },
+    { interceptors },
   );
 
   const rpc = await serveRpc({
@@ -96,6 +101,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     host: config.GATEHOUSE_LISTEN_HOST,
     port: config.GATEHOUSE_HTTP_PORT,
     version: VERSION,
+    perKeyConcurrency: config.GATEHOUSE_KEY_CONCURRENCY,
   });
   // Printed once to the terminal, never through the logger.
   if (auth.generatedBootstrapSecret) process.stdout.write(bootstrapBanner(auth.generatedBootstrapSecret));

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from "fastify";
+import { createHash } from "node:crypto";
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
@@ -6,7 +7,9 @@ import { runInRequestContext } from "../lib/rpc/request-context.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
 import { errorHeaders, type RestError, restError, restErrorOf } from "./errors.js";
+import { registerDocsPage } from "./docs-page.js";
 import { registerMetrics } from "./metrics.js";
+import { PerKeyConcurrency } from "./per-key-concurrency.js";
 import { requestIdGenerator } from "./request-id.js";
 import { buildOpenApi } from "./rest/openapi.js";
 import type { ResponseMeta, RouteSpec } from "./rest/route.js";
@@ -23,6 +26,9 @@ import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
 import { registerMcpRoute } from "./tools/mcp-route.js";
 
+/** Longest path parameter the router matches; longer ones are refused before routing. */
+const MAX_PATH_PARAM_LENGTH = 512;
+
 /** Largest accepted request body (DESIGN §2: over 1 MiB is a 413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -33,6 +39,8 @@ export interface GatewayOptions {
   /** Addresses/CIDRs of proxies whose X-Forwarded-For is trusted for the client IP. */
   trustedProxies?: string[];
   version: string;
+  /** Requests of one credential worked on at once (see PerKeyConcurrency); default 8. */
+  perKeyConcurrency?: number;
 }
 
 declare module "fastify" {
@@ -52,6 +60,28 @@ function singleValued(headers: Record<string, string | string[] | undefined>): R
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(headers)) out[k] = Array.isArray(v) ? v[0] : v;
   return out;
+}
+
+/**
+ * Whose turn a request waits for: its credential (hashed, so no secret is
+ * kept as a map key), or its address when it brings none.
+ */
+function credentialOf(request: FastifyRequest): string {
+  const auth = request.headers.authorization;
+  return auth ? createHash("sha256").update(auth).digest("base64url") : `ip:${request.ip}`;
+}
+
+/** Waits for the request's turn and gives it back when the response closes, however it ends. */
+async function takeTurn(perKey: PerKeyConcurrency, key: string, reply: FastifyReply): Promise<void> {
+  const turn = perKey.acquire(key);
+  const state: { release?: () => void; closed: boolean } = { closed: false };
+  // Listening before the wait: a client that hangs up while queued still gives its turn back.
+  reply.raw.once("close", () => {
+    state.closed = true;
+    state.release?.();
+  });
+  state.release = await turn;
+  if (state.closed) state.release();
 }
 
 /** Operations without a body accept none, or an empty object. */
@@ -91,7 +121,16 @@ export async function buildGateway(opts: GatewayOptions) {
     requestIdHeader: false,
     genReqId: requestIdGenerator(opts.trustedProxies ?? []),
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Longer than any valid id (their schemas say how long), so an id too long is a validation error naming it.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // URLs the router cannot take apart answer in the error shape too.
+    frameworkErrors: (err, _request, reply) => {
+      const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+      return sendError(
+        reply,
+        restError("VALIDATION_ERROR", tooLong ? `a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters` : "the URL is not valid (bad percent-encoding)"),
+      );
+    },
   });
 
   // One JSON parser for every route: an empty body is "no body" (so POSTs
@@ -118,6 +157,7 @@ export async function buildGateway(opts: GatewayOptions) {
   });
 
   const specs = gatewayRoutes(opts.clients);
+  const perKey = new PerKeyConcurrency(opts.perKeyConcurrency ?? 8);
   const methodsByUrl = new Map<string, Set<string>>();
   for (const spec of specs) {
     (methodsByUrl.get(spec.url) ?? methodsByUrl.set(spec.url, new Set()).get(spec.url)!).add(spec.method);
@@ -127,6 +167,8 @@ export async function buildGateway(opts: GatewayOptions) {
       // Admission runs before the body is read: an unauthenticated client gets 401, not 400.
       onRequest: spec.scope
         ? async (request, reply) => {
+            // Its turn first: a key's queue must not hold up the admission of others.
+            if (!spec.longPoll) await takeTurn(perKey, credentialOf(request), reply);
             request.caller = await admit(opts.clients.auth, request, reply, spec.scope!);
           }
         : undefined,
@@ -168,6 +210,7 @@ export async function buildGateway(opts: GatewayOptions) {
 
   registerMcpRoute(app, { auth: opts.clients.auth, specs });
   registerMetrics(app);
+  registerDocsPage(app);
   let openApi: unknown;
   app.get("/openapi.json", async () => (openApi ??= buildOpenApi(specs, opts.version)));
   return app;

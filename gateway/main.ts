@@ -30,5 +30,6 @@ export async function main(config: Config, logger: Logger): Promise<RunningGatew
     host: config.GATEHOUSE_LISTEN_HOST,
     port: config.GATEHOUSE_HTTP_PORT,
     version: VERSION,
+    perKeyConcurrency: config.GATEHOUSE_KEY_CONCURRENCY,
   });
 }

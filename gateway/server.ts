@@ -18,6 +18,8 @@ export async function startGateway(opts: {
   host: string;
   port: number;
   version: string;
+  /** GATEHOUSE_KEY_CONCURRENCY: requests of one credential worked on at once. */
+  perKeyConcurrency?: number;
 }): Promise<RunningGateway> {
   const app = await buildGateway(opts);
   await app.listen({ host: opts.host, port: opts.port });

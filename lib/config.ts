@@ -38,6 +38,7 @@ export const ConfigSchema = z.object({
   GATEHOUSE_SIGNING_KEY: optionalString,
   GATEHOUSE_DECISION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(3600),
   GATEHOUSE_TRUSTED_PROXIES: optionalString,
+  GATEHOUSE_KEY_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   GATEHOUSE_LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   GATEHOUSE_INTERNAL_SECRETS: optionalString.refine(
     (v) => v === undefined || (parseInternalSecrets(v) ?? []).length <= 2,
