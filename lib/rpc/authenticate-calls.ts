@@ -52,11 +52,13 @@ export function authenticateCalls(opts: CallAuthentication): Interceptor {
       record.via = "internal";
       record.keyId = req.stream ? undefined : (req.message as { caller?: Caller }).caller?.keyId || undefined;
     } else if (apiKey !== "") {
-      const caller = admittedCaller(
-        await opts.authorize({ apiKey, clientIp: req.contextValues.get(PEER_ADDRESS), requiredScope: access.kind === "scope" ? access.scope : "" }),
-      );
-      record.via = "api_key";
-      record.keyId = caller.keyId;
+      const admission = await opts.authorize({ apiKey, clientIp: req.contextValues.get(PEER_ADDRESS), requiredScope: access.kind === "scope" ? access.scope : "" });
+      // A known key refused for its scope or rate is logged under its id too.
+      if (admission.caller) {
+        record.via = "api_key";
+        record.keyId = admission.caller.keyId;
+      }
+      const caller = admittedCaller(admission);
       if (access.kind === "internal") throw new ForbiddenError("internal", `${rpc} is internal to Gatehouse; an API key cannot call it`);
       if (!req.stream && req.method.input.field.caller) (req.message as { caller?: Caller }).caller = caller;
     } else {

@@ -171,6 +171,8 @@ describe("the gRPC port of `gatehouse serve` (all in one process)", () => {
     expect(refused).toMatchObject({ via: "none", reqId: expect.stringMatching(/^[0-9a-f-]{36}$/), durationMs: expect.any(Number) });
     const admitted = calls.find((l) => l.via === "api_key" && l.code === "ok");
     expect(admitted).toMatchObject({ keyId: expect.stringMatching(/^key_/), rpc: expect.any(String) });
+    const denied = calls.find((l) => l.code === "permission_denied" && l.rpc === "gatehouse.auth.v1.AuthService/CreateKey");
+    expect(denied).toMatchObject({ via: "api_key", keyId: expect.stringMatching(/^key_/) });
     expect(new Set(calls.map((l) => l.reqId)).size).toBe(calls.length);
     const all = logLines.join("\n");
     expect(all).not.toContain(gh.adminKey);
