@@ -67,7 +67,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     bus,
     auth: authClient,
     logger: logger.child({ component: "govern" }),
-    cachePolicies: eventFedCachesAreSafe(config),
+    busReachesAll: eventFedCachesAreSafe(config),
   });
   const components: Component[] = [auth, secure, govern];
 

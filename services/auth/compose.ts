@@ -7,6 +7,7 @@ import type { Component } from "../../lib/rpc/component.js";
 import { CachedKeyStore } from "./app/cached-key-store.js";
 import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
 import { Leadership } from "../../lib/lease/leadership.js";
+import { startLedJob } from "../../lib/lease/led-job.js";
 import { bootstrapDefaultWorkspace } from "./app/bootstrap-default-workspace.js";
 import { ensureSigningKey } from "./app/ensure-signing-key.js";
 import { RateLimiter } from "./app/rate-limiter.js";
@@ -84,14 +85,14 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
   const seal = opts.encryptionKey === undefined ? undefined : new PrivateKeySeal(opts.encryptionKey);
   const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal);
 
-  // One replica at a time purges (each holds its counts in memory with the embedded store, and purges its own).
-  const purgeLead = new Leadership(createLeaseStore(opts.backend), "auth.purge", clock, PURGE_INTERVAL_MS);
-  const purge = setInterval(() => {
-    void (async () => {
-      if (opts.backend.kind === "sqlite" || (await purgeLead.leads())) await rateLimits.purgeExpired(clock.now());
-    })().catch((err: unknown) => opts.logger.warn({ err }, "purging expired rate-limit records failed"));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
+  // One replica at a time purges the shared store; with the embedded store each process holds its counts in memory and purges its own.
+  const stopPurge = startLedJob({
+    intervalMs: PURGE_INTERVAL_MS,
+    lead: opts.backend.kind === "sqlite" ? undefined : new Leadership(createLeaseStore(opts.backend), "auth.purge", clock, PURGE_INTERVAL_MS),
+    job: () => rateLimits.purgeExpired(clock.now()),
+    logger: opts.logger,
+    failure: "purging expired rate-limit records failed",
+  });
 
   const routes = authRoutes({
     workspaces,
@@ -111,7 +112,7 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
     ready: () => pingBackend(opts.backend),
     ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
     close: async () => {
-      clearInterval(purge);
+      stopPurge();
       keyCache?.close();
     },
   };

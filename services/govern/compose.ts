@@ -10,6 +10,7 @@ import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
 import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
 import { Leadership } from "../../lib/lease/leadership.js";
+import { startLedJob } from "../../lib/lease/led-job.js";
 import { CachedPolicyStore } from "./app/cached-policy-store.js";
 import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
 import { ExpirySweeper } from "./app/expiry-sweeper.js";
@@ -39,11 +40,12 @@ export interface GovernOptions {
   /** Period of the expiry sweeper; default 1000 ms. */
   sweepIntervalMs?: number;
   /**
-   * Cache each workspace's policies, kept fresh by change events on `bus`:
-   * only when every process that changes policies shares the bus (see
-   * `eventFedCachesAreSafe`).
+   * Whether every process that changes govern's data shares `bus` (one
+   * process, or replicas on NATS; see `eventFedCachesAreSafe`). Then each
+   * workspace's policies are cached and the expiry sweep is fed by change
+   * events; otherwise both ask the store.
    */
-  cachePolicies?: boolean;
+  busReachesAll?: boolean;
 }
 
 /**
@@ -68,19 +70,28 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
   });
   const idempotency = createIdempotencyStore(opts.backend, "govern_idempotency");
   const storedPolicies = createPolicyStore(opts.backend);
-  const policyCache = opts.cachePolicies ? new CachedPolicyStore(storedPolicies, opts.bus, clock, opts.logger) : undefined;
+  const policyCache = opts.busReachesAll ? new CachedPolicyStore(storedPolicies, opts.bus, clock, opts.logger) : undefined;
   // Background work is led by one replica at a time.
   const leases = createLeaseStore(opts.backend);
   const sweepLead = new Leadership(leases, "govern.expiry", clock);
   const purgeLead = new Leadership(leases, "govern.idempotency-purge", clock, IDEMPOTENCY_PURGE_INTERVAL_MS);
-  const sweeper = new ExpirySweeper(lifecycle, opts.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, opts.logger, () => sweepLead.leads());
+  const sweeper = new ExpirySweeper({
+    lifecycle,
+    bus: opts.bus,
+    clock,
+    logger: opts.logger,
+    intervalMs: opts.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    eventsReachAll: opts.busReachesAll === true,
+    leads: () => sweepLead.leads(),
+  });
   sweeper.start();
-  const purge = setInterval(() => {
-    void (async () => {
-      if (await purgeLead.leads()) await idempotency.purgeExpired(clock.now());
-    })().catch((err: unknown) => opts.logger.warn({ err }, "purging expired idempotency keys failed"));
-  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
-  purge.unref();
+  const stopPurge = startLedJob({
+    intervalMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
+    lead: purgeLead,
+    job: () => idempotency.purgeExpired(clock.now()),
+    logger: opts.logger,
+    failure: "purging expired idempotency keys failed",
+  });
   opts.logger.debug({ store: opts.backend.kind }, "govern service composed");
   return {
     serviceNames: [GovernService.typeName],
@@ -97,7 +108,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     ready: () => checkpoints.ping(),
     busConnected: () => opts.bus.connected(),
     close: async () => {
-      clearInterval(purge);
+      stopPurge();
       await sweeper.stop();
       fanOut.close();
       policyCache?.close();

@@ -16,6 +16,6 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
   return serveComponent(config, logger, "govern", async ({ backend, auth, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    return composeGovern({ backend, bus, auth, logger, cachePolicies: eventFedCachesAreSafe(config) });
+    return composeGovern({ backend, bus, auth, logger, busReachesAll: eventFedCachesAreSafe(config) });
   });
 }

@@ -3,6 +3,9 @@ import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
 import { createIdempotencyStore } from "../../lib/idempotency/index.js";
+import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
+import { Leadership } from "../../lib/lease/leadership.js";
+import { startLedJob } from "../../lib/lease/led-job.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
 import { ScanEngine } from "./app/scan-engine.js";
@@ -38,7 +41,7 @@ export interface SecureOptions {
  * Wires the secure service: rules, the pattern-library catalogue and the scan
  * engine (plan cache invalidated by rule writes here and, through `bus`, on
  * every replica; trigger counts buffered and flushed periodically; expired
- * scan idempotency keys purged every minute). `ready()` is true when the
+ * scan idempotency keys purged every minute, by one replica at a time). `ready()` is true when the
  * store answers (a bus outage leaves plans stale a little longer, and is
  * reported through `busConnected`); `close()` stops the
  * background work after writing buffered counts and drops the bus
@@ -51,10 +54,14 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
   const triggers = new TriggerRecorder(rules, opts.logger, opts.triggerFlushMs);
   triggers.start();
   const idempotency = createIdempotencyStore(opts.backend, "secure_idempotency");
-  const purge = setInterval(() => {
-    idempotency.purgeExpired(clock.now()).catch((err: unknown) => opts.logger.warn({ err }, "purging expired scan idempotency keys failed"));
-  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
-  purge.unref();
+  // One replica at a time purges.
+  const stopPurge = startLedJob({
+    intervalMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
+    lead: new Leadership(createLeaseStore(opts.backend), "secure.idempotency-purge", clock, IDEMPOTENCY_PURGE_INTERVAL_MS),
+    job: () => idempotency.purgeExpired(clock.now()),
+    logger: opts.logger,
+    failure: "purging expired scan idempotency keys failed",
+  });
   opts.logger.debug({ store: opts.backend.kind, bus: opts.bus !== undefined }, "secure service composed");
   return {
     serviceNames: [SecureService.typeName],
@@ -69,7 +76,7 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
     ready: () => rules.ping(),
     ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
     close: async () => {
-      clearInterval(purge);
+      stopPurge();
       plans.close();
       await triggers.close();
     },

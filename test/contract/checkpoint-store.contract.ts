@@ -176,17 +176,27 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
   });
 
   describe("listDue", () => {
-    it("lists pending checkpoints whose time is up, soonest first, across workspaces or in one", async () => {
+    it("lists pending checkpoints due by a time, soonest first, across workspaces, with what scheduling needs", async () => {
       const late = aCheckpoint({ expiresAt: T0 + 300 });
       const early = aCheckpoint({ expiresAt: T0 + 100, workspaceId: "ws_b" });
       const future = aCheckpoint({ expiresAt: T0 + 10_000 });
       const decided = aCheckpoint({ expiresAt: T0 + 50, status: "approved", decisionToken: "t", decidedAt: T0 });
       for (const cp of [late, early, future, decided]) await store.insert(cp);
 
-      expect((await store.listDue(T0 + 1000, 10)).map((c) => c.id)).toEqual([early.id, late.id]);
+      expect(await store.listDue(T0 + 1000, 10)).toEqual([
+        { workspaceId: "ws_b", id: early.id, expiresAt: T0 + 100 },
+        { workspaceId: "ws_a", id: late.id, expiresAt: T0 + 300 },
+      ]);
       expect((await store.listDue(T0 + 1000, 1)).map((c) => c.id)).toEqual([early.id]);
-      expect((await store.listDue(T0 + 300, 10, "ws_a")).map((c) => c.id)).toEqual([late.id]);
+      expect((await store.listDue(T0 + 300, 10)).map((c) => c.id)).toEqual([early.id, late.id]);
       expect(await store.listDue(T0 + 99, 10)).toEqual([]);
+    });
+
+    it("leaves out a checkpoint once it is decided", async () => {
+      const cp = aCheckpoint({ expiresAt: T0 + 100 });
+      await store.insert(cp);
+      expect(await store.update({ ...cp, status: "rejected", decidedAt: T0 + 1, revision: 2 }, 1)).toBe(true);
+      expect(await store.listDue(T0 + 1000, 10)).toEqual([]);
     });
   });
 

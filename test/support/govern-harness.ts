@@ -89,7 +89,7 @@ export async function startGovernHarness(backend: StoreBackend, opts: GovernHarn
       clock: o.clock ?? systemClock,
       sweepIntervalMs: o.sweepIntervalMs ?? 3_600_000,
       // Replicas share the broker, as production replicas share NATS.
-      cachePolicies: true,
+      busReachesAll: true,
     });
     const client = createClient(GovernService, transportOver(o.path ?? path, component.routes, logger));
     const r = { client, component, bus };

@@ -4,7 +4,7 @@ import { NotFoundError, UnavailableError } from "../../../lib/errors.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isTerminal, type Checkpoint } from "../domain/checkpoint.js";
 import { expireCheckpoint, isDue } from "../domain/checkpoint-transitions.js";
-import type { CheckpointStore } from "../store/checkpoint-store.js";
+import type { CheckpointStore, DueCheckpoint } from "../store/checkpoint-store.js";
 import { signDecision, type DecisionSigningClient } from "./decision-signer.js";
 import { publishCheckpointChanged } from "./publish-checkpoint-changed.js";
 
@@ -87,15 +87,22 @@ export class CheckpointLifecycle {
     }
   }
 
+  /** Pending checkpoints due by `before`, soonest first, at most `limit` (see `CheckpointStore.listDue`). */
+  due(before: number, limit: number): Promise<DueCheckpoint[]> {
+    return this.deps.store.listDue(before, limit);
+  }
+
   /**
-   * Expires up to `limit` due pending checkpoints (of one workspace when
-   * given). A checkpoint another replica changed first is left alone.
-   * Resolves how many due checkpoints were found.
+   * Expires a scheduled checkpoint if it is still pending and its time is up
+   * (reading it does that); one decided meanwhile, or not due after all, is
+   * left as it is.
    */
-  async expireDue(limit: number, workspaceId?: string): Promise<number> {
-    const due = await this.deps.store.listDue(this.deps.clock.now(), limit, workspaceId);
-    for (const checkpoint of due) await this.commit(checkpoint, expireCheckpoint(checkpoint));
-    return due.length;
+  async expire(due: DueCheckpoint): Promise<void> {
+    try {
+      await this.read(due.workspaceId, due.id);
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
   }
 
   private async withToken(checkpoint: Checkpoint, payloadSha256?: string): Promise<Checkpoint> {

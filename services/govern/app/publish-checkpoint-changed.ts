@@ -13,6 +13,7 @@ export async function publishCheckpointChanged(bus: EventBus, logger: Logger, ch
     workspace_id: checkpoint.workspaceId,
     revision: checkpoint.revision,
     status: checkpoint.status,
+    expires_at: checkpoint.expiresAt,
   };
   try {
     await bus.publish(checkpointChangedSubject(checkpoint.workspaceId), event);

@@ -6,6 +6,8 @@ export interface CheckpointChanged {
   workspace_id: string;
   revision: number;
   status: string;
+  /** When a pending checkpoint expires (ms since the epoch). */
+  expires_at: number;
 }
 
 /** Pattern of the one subscription each process holds for checkpoint changes. */
@@ -19,10 +21,24 @@ export function checkpointChangedSubject(workspaceId: string): string {
   return `govern.checkpoint.changed.${workspaceToken(workspaceId)}`;
 }
 
-/** The checkpoint ID and revision an event names, or undefined when it is not a CheckpointChanged. */
-export function parseCheckpointChanged(event: unknown): { id: string; revision: number } | undefined {
+/** What a CheckpointChanged event says, or undefined when it is not one. */
+export interface ParsedCheckpointChange {
+  id: string;
+  revision: number;
+  /** Absent in events of earlier versions, as are the fields below. */
+  workspaceId?: string;
+  status?: string;
+  expiresAt?: number;
+}
+
+/** The fields of a CheckpointChanged event, or undefined when it is not one. */
+export function parseCheckpointChanged(event: unknown): ParsedCheckpointChange | undefined {
   if (typeof event !== "object" || event === null) return undefined;
-  const { id, revision } = event as Record<string, unknown>;
+  const { id, revision, workspace_id, status, expires_at } = event as Record<string, unknown>;
   if (typeof id !== "string" || typeof revision !== "number") return undefined;
-  return { id, revision };
+  const parsed: ParsedCheckpointChange = { id, revision };
+  if (typeof workspace_id === "string") parsed.workspaceId = workspace_id;
+  if (typeof status === "string") parsed.status = status;
+  if (typeof expires_at === "number") parsed.expiresAt = expires_at;
+  return parsed;
 }

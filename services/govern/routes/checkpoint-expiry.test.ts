@@ -1,6 +1,7 @@
 import { expect, it, vi } from "vitest";
 import { CheckpointStatus, VoteDecision } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { ManualClock } from "../../../lib/clock.js";
+import { CheckpointLifecycle } from "../app/checkpoint-lifecycle.js";
 import { createCheckpointStore } from "../store/create-checkpoint-store.js";
 import { callerOf, onEveryEngine, rpcError } from "../../../test/support/govern-harness.js";
 
@@ -73,6 +74,34 @@ onEveryEngine(
       expect(stored.revision).toBe(2);
       expect((await store.get("ws_a", kept.id))!.status).toBe("pending");
       await vi.waitFor(() => expect(h().events.some((e) => e.event.id === cp.id && e.event.status === "expired")).toBe(true));
+    });
+
+    it("expires a checkpoint another replica created, learning of it from the change event", async () => {
+      const sweeping = await h().replica({ clock, sweepIntervalMs: 20 });
+      // The sweeping replica has loaded its (empty) schedule before the checkpoint exists.
+      await new Promise((r) => setTimeout(r, 100));
+      const cp = (await h().client.createCheckpoint({ caller: ws, action: "deploy", timeoutSeconds: 30 })).checkpoint!;
+      const decided = (await h().client.createCheckpoint({ caller: ws, action: "deploy", timeoutSeconds: 30 })).checkpoint!;
+      await h().client.cancelCheckpoint({ caller: ws, id: decided.id });
+      clock.advance(30_000);
+      const store = createCheckpointStore(h().backend);
+      await vi.waitFor(async () => expect((await store.get("ws_a", cp.id))!.status).toBe("expired"), { timeout: 5000, interval: 20 });
+      expect((await store.get("ws_a", decided.id))!.status).toBe("cancelled");
+      expect(sweeping).toBeDefined();
+    });
+
+    it("asks the store for due checkpoints once while idle, not at every tick", async () => {
+      const due = vi.spyOn(CheckpointLifecycle.prototype, "due");
+      try {
+        await h().replica({ clock, sweepIntervalMs: 10 });
+        await new Promise((r) => setTimeout(r, 300));
+        // About 30 ticks: one load of the schedule, then events keep it current.
+        expect(due).toHaveBeenCalledTimes(1);
+        clock.advance(5 * 60_000);
+        await vi.waitFor(() => expect(due).toHaveBeenCalledTimes(2), { timeout: 2000, interval: 10 });
+      } finally {
+        due.mockRestore();
+      }
     });
   },
 );

@@ -1,5 +1,12 @@
 import type { Checkpoint, CheckpointStatus } from "../domain/checkpoint.js";
 
+/** A pending checkpoint and when it is due: what the expiry sweep schedules. */
+export interface DueCheckpoint {
+  workspaceId: string;
+  id: string;
+  expiresAt: number;
+}
+
 /** One page of a workspace's checkpoints. */
 export interface CheckpointListQuery {
   /** Only checkpoints of this status; absent lists every status. */
@@ -30,10 +37,11 @@ export interface CheckpointStore {
    */
   update(next: Checkpoint, expectedRevision: number): Promise<boolean>;
   /**
-   * Pending checkpoints whose `expires_at` is at or before `now`, soonest
-   * first, at most `limit`; across all workspaces, or one when given.
+   * Pending checkpoints whose `expires_at` is at or before `before`, soonest
+   * first, at most `limit`, across all workspaces: only what scheduling
+   * their expiry needs (the sweep re-reads each before it expires it).
    */
-  listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]>;
+  listDue(before: number, limit: number): Promise<DueCheckpoint[]>;
   /** Resolves true when the storage engine answers. */
   ping(): Promise<boolean>;
 }

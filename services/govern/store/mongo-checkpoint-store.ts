@@ -1,9 +1,9 @@
 import type { Collection, Db, Filter } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
-import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
+import type { CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
-import { MongoRevisionLog, revisionKey, type RevisionEntry } from "./mongo-revision-log.js";
+import { MongoRevisionLog, type RevisionEntry } from "./mongo-revision-log.js";
 import { pingBackend } from "../../../lib/db/backend.js";
 
 /** The collection holding every workspace's checkpoints (their latest state, as a projection). */
@@ -25,6 +25,8 @@ interface StateFields {
 // The payload is the caller's arbitrary JSON: kept as text so that keys such as
 // "$where" or "a.b" never meet MongoDB's (or FerretDB's) field-name rules.
 interface CheckpointDoc extends StateFields {
+  /** The checkpoint ID (unique across workspaces): reads by ID are `_id` lookups. */
+  _id: string;
   workspace_id: string;
   id: string;
   agent_id: string | null;
@@ -62,11 +64,20 @@ interface VoteDoc {
 /**
  * Checkpoint store on MongoDB. Needs no transactions, change streams or TTL
  * indexes (FerretDB has none). A checkpoint with its votes is one document
- * in `govern_checkpoints`; each vote or transition is claimed by appending
- * the new state to `govern_checkpoint_revisions`, whose unique index lets
- * exactly one of concurrent writers at a revision win (see
- * `MongoRevisionLog`), and is then projected onto the document. Reads roll a
- * lagging document forward from the log, so they always see the latest state.
+ * in `govern_checkpoints` whose `_id` is the checkpoint ID; each vote or
+ * transition is claimed by appending the new state to
+ * `govern_checkpoint_revisions`, whose unique `_id` lets exactly one of
+ * concurrent writers at a revision win (see `MongoRevisionLog`), and is then
+ * projected onto the document. Reads roll a lagging document forward from
+ * the log, so they always see the latest state.
+ *
+ * Everything a checkpoint's create, read, vote, wait and expiry does is a
+ * lookup or write by `_id` (MongoDB's cheapest query, from the index every
+ * collection has), so it costs the same however many checkpoints are
+ * stored. Only listings (the reviewer queue, the expiry sweep's schedule)
+ * filter on other fields, served by the indexes below. (FerretDB 1.x, the
+ * MongoDB server of the tests, uses no index for any query: see the README's
+ * limitations.)
  */
 export class MongoCheckpointStore implements CheckpointStore {
   private readonly checkpoints: Collection<CheckpointDoc>;
@@ -79,7 +90,6 @@ export class MongoCheckpointStore implements CheckpointStore {
     // One index per command: FerretDB drops the connection when two processes
     // send a multi-index createIndexes for a new collection at the same time.
     this.indexes = new LazyIndexes(async () => {
-      await this.checkpoints.createIndex({ workspace_id: 1, id: 1 }, { name: "workspace_id_id", unique: true });
       await this.checkpoints.createIndex({ workspace_id: 1, status: 1, id: -1 }, { name: "workspace_queue" });
       await this.checkpoints.createIndex({ status: 1, expires_at: 1 }, { name: "status_expires_at" });
     });
@@ -100,11 +110,7 @@ export class MongoCheckpointStore implements CheckpointStore {
     const filter: Filter<CheckpointDoc> = { workspace_id: workspaceId };
     if (query.status) filter.status = query.status;
     if (query.afterId) filter.id = { $lt: query.afterId };
-    const docs = await this.checkpoints
-      .find(filter, { projection: { _id: 0 } })
-      .sort({ id: -1 })
-      .limit(query.limit)
-      .toArray();
+    const docs = await this.checkpoints.find(filter).sort({ id: -1 }).limit(query.limit).toArray();
     const fresh = await this.rollForwardAll(docs);
     // A projection that lagged may have matched a status the checkpoint has since left.
     return fresh.filter((d) => !query.status || d.status === query.status).map(fromDoc);
@@ -122,17 +128,18 @@ export class MongoCheckpointStore implements CheckpointStore {
     return true;
   }
 
-  async listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]> {
+  async listDue(before: number, limit: number): Promise<DueCheckpoint[]> {
     await this.indexes.ensure();
-    const filter: Filter<CheckpointDoc> = { status: "pending", expires_at: { $lte: now } };
-    if (workspaceId !== undefined) filter.workspace_id = workspaceId;
     const docs = await this.checkpoints
-      .find(filter, { projection: { _id: 0 } })
+      .find({ status: "pending", expires_at: { $lte: before } }, { projection: { workspace_id: 1, expires_at: 1, revision: 1 } })
       .sort({ expires_at: 1 })
       .limit(limit)
       .toArray();
-    const fresh = await this.rollForwardAll(docs);
-    return fresh.filter((d) => d.status === "pending").map(fromDoc);
+    // A projection that lagged may still say pending: the log has the last word.
+    const entries = await this.log.afterEach(docs.map((d) => ({ workspaceId: d.workspace_id, id: d._id, known: d.revision })));
+    return docs
+      .filter((_, i) => !entries[i] || entries[i]!.state.status === "pending")
+      .map((d) => ({ workspaceId: d.workspace_id, id: d._id, expiresAt: d.expires_at }));
   }
 
   ping(): Promise<boolean> {
@@ -140,17 +147,15 @@ export class MongoCheckpointStore implements CheckpointStore {
   }
 
   private async current(workspaceId: string, id: string): Promise<CheckpointDoc | null> {
-    await this.indexes.ensure();
-    const [doc, entry] = await Promise.all([
-      this.checkpoints.findOne({ workspace_id: workspaceId, id }, { projection: { _id: 0 } }),
-      this.log.latest(workspaceId, id),
-    ]);
-    return doc ? this.rollForward(doc, entry) : null;
+    const doc = await this.checkpoints.findOne({ _id: id });
+    // Another workspace's checkpoint does not exist for this one.
+    if (!doc || doc.workspace_id !== workspaceId) return null;
+    return this.rollForward(doc, await this.log.after({ workspaceId, id, known: doc.revision }));
   }
 
   private async rollForwardAll(docs: CheckpointDoc[]): Promise<CheckpointDoc[]> {
-    const entries = await this.log.latestOf(docs.map((d) => ({ workspaceId: d.workspace_id, id: d.id })));
-    return Promise.all(docs.map((d) => this.rollForward(d, entries.get(revisionKey(d.workspace_id, d.id)) ?? null)));
+    const entries = await this.log.afterEach(docs.map((d) => ({ workspaceId: d.workspace_id, id: d._id, known: d.revision })));
+    return Promise.all(docs.map((d, i) => this.rollForward(d, entries[i]!)));
   }
 
   private async rollForward(doc: CheckpointDoc, entry: RevisionEntry<StateFields> | null): Promise<CheckpointDoc> {
@@ -164,10 +169,7 @@ export class MongoCheckpointStore implements CheckpointStore {
   // projection forward, so a failed or overtaken projection costs nothing.
   private async project(doc: CheckpointDoc): Promise<void> {
     try {
-      await this.checkpoints.updateOne(
-        { workspace_id: doc.workspace_id, id: doc.id, revision: { $lt: doc.revision } },
-        { $set: { ...stateOf(doc), revision: doc.revision } },
-      );
+      await this.checkpoints.updateOne({ _id: doc._id, revision: { $lt: doc.revision } }, { $set: { ...stateOf(doc), revision: doc.revision } });
     } catch {
       // See above: the next read repairs it.
     }
@@ -187,6 +189,7 @@ function stateOf(s: StateFields): StateFields {
 
 function toDoc(c: Checkpoint): CheckpointDoc {
   return {
+    _id: c.id,
     workspace_id: c.workspaceId,
     id: c.id,
     agent_id: c.agentId,

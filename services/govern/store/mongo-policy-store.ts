@@ -2,7 +2,7 @@ import type { Collection, Db } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus } from "../domain/policy.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
-import { MongoRevisionLog, revisionKey, type RevisionEntry } from "./mongo-revision-log.js";
+import { MongoRevisionLog, type RevisionEntry } from "./mongo-revision-log.js";
 import { pingBackend } from "../../../lib/db/backend.js";
 import type { PolicyStore } from "./policy-store.js";
 
@@ -78,8 +78,8 @@ export class MongoPolicyStore implements PolicyStore {
     await this.indexes.ensure();
     // Filtered after rolling forward: a lagging projection may hold an old status.
     const docs = await this.policies.find({ workspace_id: workspaceId }).sort(LIST_SORT).toArray();
-    const entries = await this.log.latestOf(docs.map((d) => ({ workspaceId: d.workspace_id, id: d.id })));
-    const fresh = await Promise.all(docs.map((d) => this.rollForward(d, entries.get(revisionKey(d.workspace_id, d.id)) ?? null)));
+    const entries = await this.log.afterEach(docs.map((d) => ({ workspaceId: d.workspace_id, id: d.id, known: d.version })));
+    const fresh = await Promise.all(docs.map((d, i) => this.rollForward(d, entries[i]!)));
     return fresh.filter((d) => status === undefined || d.status === status).map(fromDoc);
   }
 
@@ -99,11 +99,8 @@ export class MongoPolicyStore implements PolicyStore {
 
   private async current(workspaceId: string, id: string): Promise<PolicyDoc | null> {
     await this.indexes.ensure();
-    const [doc, entry] = await Promise.all([
-      this.policies.findOne({ workspace_id: workspaceId, id }),
-      this.log.latest(workspaceId, id),
-    ]);
-    return doc ? this.rollForward(doc, entry) : null;
+    const doc = await this.policies.findOne({ workspace_id: workspaceId, id });
+    return doc ? this.rollForward(doc, await this.log.after({ workspaceId, id, known: doc.version })) : null;
   }
 
   private async rollForward(doc: PolicyDoc, entry: RevisionEntry<VersionFields> | null): Promise<PolicyDoc> {

@@ -45,6 +45,7 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
     await db()
       .collection(CHECKPOINT_REVISIONS_COLLECTION)
       .insertOne({
+        _id: `${cp.id}#2` as never,
         workspace_id: "ws_a",
         id: cp.id,
         revision: 2,
@@ -80,6 +81,7 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
     await db()
       .collection(POLICY_VERSIONS_COLLECTION)
       .insertOne({
+        _id: "pol_1#2" as never,
         workspace_id: "ws_a",
         id: "pol_1",
         revision: 2,

@@ -3,7 +3,7 @@ import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
 import { SqliteGroupCommit } from "../../../lib/db/sqlite-group-commit.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
-import type { CheckpointListQuery, CheckpointStore } from "./checkpoint-store.js";
+import type { CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS govern_checkpoints (
@@ -65,7 +65,6 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly getStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly dueStmt: Statement;
-  private readonly dueInWorkspaceStmt: Statement;
   private readonly listStmts = new Map<string, Statement>();
   // Creates and votes arrive in bursts: one commit per event-loop turn, not per write.
   private readonly writes: SqliteGroupCommit;
@@ -86,10 +85,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
         decided_at = @decided_at, evals = @evals, votes = @votes, revision = @revision
       WHERE workspace_id = @workspace_id AND id = @id AND revision = @expected_revision`);
     this.dueStmt = db.prepare(
-      "SELECT * FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
-    );
-    this.dueInWorkspaceStmt = db.prepare(
-      "SELECT * FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? AND workspace_id = ? ORDER BY expires_at LIMIT ?",
+      "SELECT workspace_id, id, expires_at FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
     );
   }
 
@@ -137,11 +133,9 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return this.writes.run(() => this.updateStmt.run(params).changes === 1);
   }
 
-  async listDue(now: number, limit: number, workspaceId?: string): Promise<Checkpoint[]> {
-    const rows = (
-      workspaceId === undefined ? this.dueStmt.all(now, limit) : this.dueInWorkspaceStmt.all(now, workspaceId, limit)
-    ) as CheckpointRow[];
-    return rows.map(fromRow);
+  async listDue(before: number, limit: number): Promise<DueCheckpoint[]> {
+    const rows = this.dueStmt.all(before, limit) as Pick<CheckpointRow, "workspace_id" | "id" | "expires_at">[];
+    return rows.map((r) => ({ workspaceId: r.workspace_id, id: r.id, expiresAt: r.expires_at }));
   }
 
   async ping(): Promise<boolean> {
