@@ -28,6 +28,9 @@ const MAX_ATTEMPTS = 50;
  * and every read first expires a pending checkpoint whose time is up.
  */
 export class CheckpointLifecycle {
+  // Reads in flight, by checkpoint, for callers that may share one.
+  private readonly reading = new Map<string, Promise<Checkpoint>>();
+
   constructor(private readonly deps: CheckpointLifecycleDeps) {}
 
   /** The clock the lifecycle judges expiry by. */
@@ -71,6 +74,22 @@ export class CheckpointLifecycle {
       if (stored) return stored;
       if (attempt >= MAX_ATTEMPTS) throw busy();
     }
+  }
+
+  /**
+   * `read`, shared by every caller that asks for the same checkpoint while a
+   * read of it is in flight: the waiters one change wakes cost one store
+   * read, not one each. The answer may predate the caller's question by the
+   * length of that read, so a caller that needs a given revision checks it.
+   */
+  readShared(workspaceId: string, id: string): Promise<Checkpoint> {
+    const key = `${workspaceId}\u0000${id}`;
+    let read = this.reading.get(key);
+    if (!read) {
+      read = this.read(workspaceId, id).finally(() => this.reading.delete(key));
+      this.reading.set(key, read);
+    }
+    return read;
   }
 
   /**

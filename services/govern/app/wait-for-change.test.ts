@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
 import { MemoryEventBus } from "../../../lib/bus/memory-event-bus.js";
 import { systemClock } from "../../../lib/clock.js";
@@ -86,5 +86,32 @@ describe("waitForChange", () => {
     const res = await waiting;
     expect(res.checkpoint.status).toBe("cancelled");
     expect(res.changed).toBe(true);
+  });
+
+  it("wakes every waiter of a checkpoint with one store read between them", async () => {
+    const cp = await lifecycle.create(pending("cp_4", Date.now() + 60_000));
+    const waiters = Array.from({ length: 50 }, () => waitForChange({ lifecycle, fanOut }, "ws_a", "cp_4", 5000));
+    await new Promise((r) => setTimeout(r, 50));
+    const read = vi.spyOn(SqliteCheckpointStore.prototype, "get");
+    try {
+      await lifecycle.commit(cp, { ...cp, reason: "a vote", revision: 2 });
+      const outcomes = await Promise.all(waiters);
+      expect(outcomes.every((o) => o.changed && o.checkpoint.revision === 2)).toBe(true);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it("does not take a shared read that started before the change for the change", async () => {
+    const cp = await lifecycle.create(pending("cp_5", Date.now() + 60_000));
+    const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_5", 5000);
+    await new Promise((r) => setTimeout(r, 20));
+    // A read already under way when the change lands answers the old revision.
+    const early = lifecycle.readShared("ws_a", "cp_5");
+    await lifecycle.commit(cp, { ...cp, reason: "a vote", revision: 2 });
+    expect((await early).revision).toBeLessThanOrEqual(2);
+    const res = await waiting;
+    expect(res).toMatchObject({ changed: true, checkpoint: { revision: 2 } });
   });
 });

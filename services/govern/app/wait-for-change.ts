@@ -41,10 +41,13 @@ export async function waitForChange(
   const holdEnd = Date.now() + holdMs;
   let seenRevision = 0;
   let pendingWake = false;
+  // The revision the last wake announced; unknown (a re-check) asks for a read of its own.
+  let announced = 0;
   let wake: (() => void) | undefined;
   const unlisten = deps.fanOut.listen(id, (_subject, event) => {
     const change = parseCheckpointChanged(event);
     if (change && change.revision <= seenRevision) return;
+    announced = Math.max(announced, change?.revision ?? Number.POSITIVE_INFINITY);
     pendingWake = true;
     wake?.();
   });
@@ -63,8 +66,11 @@ export async function waitForChange(
         wake = undefined;
       }
       pendingWake = false;
-      // The read also expires the checkpoint when its time is up.
-      current = await deps.lifecycle.read(workspaceId, id);
+      const wanted = announced;
+      // The read also expires the checkpoint when its time is up. Waiters
+      // woken by one change share it, unless it predates the change.
+      current = wanted === Number.POSITIVE_INFINITY ? await deps.lifecycle.read(workspaceId, id) : await deps.lifecycle.readShared(workspaceId, id);
+      if (current.revision < wanted) current = await deps.lifecycle.read(workspaceId, id);
       if (current.revision > baseline) return { checkpoint: current, changed: true };
     }
     current = await deps.lifecycle.read(workspaceId, id);
