@@ -1,4 +1,5 @@
 import { checkpointBenchmarks, type Row } from "./checkpoints.bench.js";
+import { replicaBenchmarks } from "./replicas.bench.js";
 import { scanBenchmarks } from "./scan.bench.js";
 import { ms } from "./stats.js";
 
@@ -17,6 +18,7 @@ function table(title: string, rows: Row[]): string {
   return lines.join("\n");
 }
 
+// `npm run bench [checkpoints|scan|replicas]` runs one part.
 const only = process.argv[2];
 if (!only || only === "checkpoints") {
   process.stdout.write(
@@ -26,5 +28,10 @@ if (!only || only === "checkpoints") {
 if (!only || only === "scan") {
   process.stdout.write(
     table("Content scans (in-process: the engine called directly; REST: POST /v1/secure/scan, embedded SQLite; baseline: a loop of native RegExp over the same patterns)", await scanBenchmarks()) + "\n\n",
+  );
+}
+if (!only || only === "replicas") {
+  process.stdout.write(
+    table("Production layout: two replicas on MongoDB (FerretDB) and NATS, empty and with stored data", await replicaBenchmarks()) + "\n\n",
   );
 }

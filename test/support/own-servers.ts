@@ -18,6 +18,8 @@ export interface OwnServer {
   restart(): Promise<void>;
   /** Kills it and removes its data. */
   stop(): Promise<void>;
+  /** The process id while it runs (to read its CPU time). */
+  pid(): number | undefined;
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:`port`. */
@@ -72,6 +74,7 @@ async function own(binary: string, args: (port: number, dir: string) => string[]
     url: `${scheme}://127.0.0.1:${port}`,
     kill,
     restart: start,
+    pid: () => child?.pid,
     async stop() {
       await kill();
       rmSync(dir, { recursive: true, force: true });
