@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/support/gatehouse.js";
-import { startNode, until } from "./child-process.js";
+import { buildOnce, startGatehouseProcess, startNode, until } from "./child-process.js";
 import { keepAliveAgent, request } from "./http-load.js";
 
 /** Gatehouse (embedded mode) and a baseline server, each in its own process. */
@@ -27,7 +27,8 @@ export async function startBenchServers(baselineEntry: string): Promise<BenchSer
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
   const adminKey = "gh_bench_admin_key_0123456789";
   const port = await freePort();
-  const gatehouse = startNode("cli/main.ts", ["serve"], {
+  await buildOnce();
+  const gatehouse = startGatehouseProcess(["serve"], {
     GATEHOUSE_HTTP_PORT: String(port),
     GATEHOUSE_GRPC_PORT: String(await freePort()),
     GATEHOUSE_LISTEN_HOST: "127.0.0.1",

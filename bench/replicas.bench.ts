@@ -6,7 +6,7 @@ import { MongoCheckpointStore } from "../services/govern/store/mongo-checkpoint-
 import { freePort } from "../test/support/gatehouse.js";
 import { startOwnFerretDb, startOwnNats, type OwnServer } from "../test/support/own-servers.js";
 import type { Row } from "./checkpoints.bench.js";
-import { startNode, until } from "./child-process.js";
+import { buildOnce, startGatehouseProcess, startNode, until } from "./child-process.js";
 import { keepAliveAgent, openLoop, request } from "./http-load.js";
 import { summarize, type Summary } from "./stats.js";
 
@@ -42,12 +42,13 @@ interface Deployment {
 
 /** Two `gatehouse serve` replicas on the benchmark's FerretDB and NATS. */
 async function startReplicas(mongo: OwnServer, nats: OwnServer): Promise<Deployment> {
+  await buildOnce();
   const procs: ReturnType<typeof startNode>[] = [];
   const urls: string[] = [];
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     procs.push(
-      startNode("cli/main.ts", ["serve"], {
+      startGatehouseProcess(["serve"], {
         GATEHOUSE_HTTP_PORT: String(port),
         GATEHOUSE_GRPC_PORT: "0",
         GATEHOUSE_LISTEN_HOST: "127.0.0.1",

@@ -27,7 +27,7 @@ if (!only || only === "checkpoints") {
 }
 if (!only || only === "scan") {
   process.stdout.write(
-    table("Content scans (in-process: the engine called directly; REST: POST /v1/secure/scan, embedded SQLite; baseline: a loop of native RegExp over the same patterns)", await scanBenchmarks()) + "\n\n",
+    table("Content scans (in-process: the engine called directly; REST: POST /v1/secure/scan, embedded SQLite; baseline: a loop of native RegExp over the same patterns, unless the row names another)", await scanBenchmarks()) + "\n\n",
   );
 }
 if (!only || only === "replicas") {

@@ -13,6 +13,8 @@ const REST_MS = Number(process.env.BENCH_SCAN_REST_MS ?? 1500);
 const REST_CONCURRENCY = 8;
 const SCAN_KEYS_PER_WORKSPACE = 30;
 const SETUP_KEYS_PER_WORKSPACE = 4;
+// The rule count whose REST scans are also set against a bare JSON server that does no scanning.
+const ECHO_RULES = 100;
 
 interface Measured {
   latency: Summary;
@@ -81,6 +83,7 @@ async function throughRest(): Promise<Row[]> {
     };
 
     const rows: Row[] = [];
+    const echoRows: Row[] = [];
     for (const n of RULE_COUNTS) {
       // A workspace per rule count; its own keys stay under 600 requests per minute each.
       const ws = (await post(admin, "/v1/workspaces", { name: `bench ${n} rules` }, 201)).workspace.id as string;
@@ -111,9 +114,13 @@ async function throughRest(): Promise<Row[]> {
           mbPerSecond: (r.perSecond * size) / 1e6,
         });
         rows.push(...rowsOf(`REST ${kb(size)} × ${n} rules (${REST_CONCURRENCY} concurrent)`, toMeasured(gh), toMeasured(base)));
+        if (n === ECHO_RULES && (size === 1024 || size === 100 * 1024)) {
+          const echo = await closedLoop(REST_CONCURRENCY, REST_MS, () => request(agent, `${baselineUrl}/echo`, "POST", {}, body), 200);
+          echoRows.push(...rowsOf(`REST ${kb(size)} × ${n} rules against a bare parse-and-answer (${REST_CONCURRENCY} concurrent)`, toMeasured(gh), toMeasured(echo)));
+        }
       }
     }
-    return rows;
+    return [...rows, ...echoRows];
   } finally {
     agent.destroy();
     await servers.stop();

@@ -271,7 +271,9 @@ class DirectHandlerContext implements HandlerContext {
     return (this.responseTrailers ??= new Headers());
   }
 
-  timeoutMs = (): number | undefined => (this.deadline === undefined ? undefined : this.deadline - Date.now());
+  timeoutMs(): number | undefined {
+    return this.deadline === undefined ? undefined : this.deadline - Date.now();
+  }
 
   /** Releases the deadline timer and the link to the caller's signal. */
   end(): void {

@@ -56,12 +56,13 @@ export async function waitForChange(
     if (isTerminal(first.status)) return { checkpoint: first, changed: true };
     const baseline = first.revision;
     seenRevision = baseline;
-    let current = first;
+    // Only what the hold needs is kept while it lasts (thousands may be held at once).
+    let expiresAt = first.expiresAt;
     for (;;) {
       const untilHoldEnd = holdEnd - Date.now();
       if (untilHoldEnd <= 0) break;
       if (!pendingWake) {
-        const untilExpiry = Math.max(current.expiresAt - deps.lifecycle.clock.now() + EXPIRY_SLACK_MS, MIN_EXPIRY_RECHECK_MS);
+        const untilExpiry = Math.max(expiresAt - deps.lifecycle.clock.now() + EXPIRY_SLACK_MS, MIN_EXPIRY_RECHECK_MS);
         await pause(Math.min(untilHoldEnd, untilExpiry), signal, (resume) => (wake = resume));
         wake = undefined;
       }
@@ -69,11 +70,12 @@ export async function waitForChange(
       const wanted = announced;
       // The read also expires the checkpoint when its time is up. Waiters
       // woken by one change share it, unless it predates the change.
-      current = wanted === Number.POSITIVE_INFINITY ? await deps.lifecycle.read(workspaceId, id) : await deps.lifecycle.readShared(workspaceId, id);
+      let current = wanted === Number.POSITIVE_INFINITY ? await deps.lifecycle.read(workspaceId, id) : await deps.lifecycle.readShared(workspaceId, id);
       if (current.revision < wanted) current = await deps.lifecycle.read(workspaceId, id);
       if (current.revision > baseline) return { checkpoint: current, changed: true };
+      expiresAt = current.expiresAt;
     }
-    current = await deps.lifecycle.read(workspaceId, id);
+    const current = await deps.lifecycle.read(workspaceId, id);
     return { checkpoint: current, changed: current.revision > baseline };
   } finally {
     unlisten();
