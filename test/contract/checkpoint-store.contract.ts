@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Checkpoint } from "../../services/govern/domain/checkpoint.js";
 import type { CheckpointStore } from "../../services/govern/store/checkpoint-store.js";
-
-const T0 = Date.UTC(2026, 0, 1);
+import { checkpointFixture, FIXTURE_T0 as T0 } from "../support/checkpoint-fixture.js";
 let serial = 0;
 
 /** A checkpoint ID as lib/ids.ts makes them, growing with `n`. */
@@ -12,29 +11,7 @@ function cpId(n: number): string {
 
 function aCheckpoint(overrides: Partial<Checkpoint> = {}): Checkpoint {
   serial++;
-  return {
-    id: cpId(serial),
-    workspaceId: "ws_a",
-    agentId: null,
-    agentName: null,
-    action: "db.delete",
-    payload: null,
-    context: null,
-    reasoning: null,
-    autonomyLevel: null,
-    policyIds: [],
-    policyGroupIds: [],
-    status: "pending",
-    reason: "no policy applies; awaiting a reviewer",
-    decisionToken: null,
-    expiresAt: T0 + 3_600_000,
-    createdAt: T0,
-    decidedAt: null,
-    evals: [],
-    votes: [],
-    revision: 1,
-    ...overrides,
-  };
+  return checkpointFixture({ id: cpId(serial), ...overrides });
 }
 
 /**

@@ -8,34 +8,14 @@ import { silentLogger } from "../../../lib/logger.js";
 import type { Checkpoint } from "../domain/checkpoint.js";
 import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "../domain/checkpoint-changed.js";
 import { SqliteCheckpointStore } from "../store/sqlite-checkpoint-store.js";
+import { checkpointFixture } from "../../../test/support/checkpoint-fixture.js";
 import { CheckpointLifecycle } from "./checkpoint-lifecycle.js";
 import { waitForChange } from "./wait-for-change.js";
 
 const logger = silentLogger();
 
 function pending(id: string, expiresAt: number): Checkpoint {
-  return {
-    id,
-    workspaceId: "ws_a",
-    agentId: null,
-    agentName: null,
-    action: "deploy",
-    payload: null,
-    context: null,
-    reasoning: null,
-    autonomyLevel: null,
-    policyIds: [],
-    policyGroupIds: [],
-    status: "pending",
-    reason: "r",
-    decisionToken: null,
-    expiresAt,
-    createdAt: Date.now(),
-    decidedAt: null,
-    evals: [],
-    votes: [],
-    revision: 1,
-  };
+  return checkpointFixture({ id, action: "deploy", reason: "r", expiresAt, createdAt: Date.now() });
 }
 
 describe("waitForChange", () => {

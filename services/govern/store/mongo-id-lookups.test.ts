@@ -2,34 +2,12 @@ import { randomBytes } from "node:crypto";
 import { type CommandStartedEvent, type Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMongoUri } from "../../../test/support/store-engines.js";
-import type { Checkpoint } from "../domain/checkpoint.js";
+import { checkpointFixture, FIXTURE_T0 as T0 } from "../../../test/support/checkpoint-fixture.js";
 import { CHECKPOINT_REVISIONS_COLLECTION, CHECKPOINTS_COLLECTION, MongoCheckpointStore } from "./mongo-checkpoint-store.js";
 
-const T0 = Date.UTC(2026, 0, 1);
 const uri = testMongoUri();
 
-const checkpoint = (id: string): Checkpoint => ({
-  id,
-  workspaceId: "ws_a",
-  agentId: null,
-  agentName: null,
-  action: "deploy",
-  payload: { n: 1 },
-  context: null,
-  reasoning: null,
-  autonomyLevel: null,
-  policyIds: [],
-  policyGroupIds: [],
-  status: "pending",
-  reason: "awaiting review",
-  decisionToken: null,
-  expiresAt: T0 + 60_000,
-  createdAt: T0,
-  decidedAt: null,
-  evals: [],
-  votes: [],
-  revision: 1,
-});
+const checkpoint = (id: string) => checkpointFixture({ id, action: "deploy", payload: { n: 1 }, reason: "awaiting review", expiresAt: T0 + 60_000 });
 
 /** The filters of the reads and writes a command sends (find, update, delete). */
 function filtersOf(e: CommandStartedEvent): Record<string, unknown>[] {

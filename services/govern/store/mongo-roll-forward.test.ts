@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storeEngines } from "../../../test/support/store-engines.js";
-import type { Checkpoint } from "../domain/checkpoint.js";
+import { checkpointFixture } from "../../../test/support/checkpoint-fixture.js";
 import { CHECKPOINT_REVISIONS_COLLECTION, MongoCheckpointStore } from "./mongo-checkpoint-store.js";
 import { MongoPolicyStore, POLICY_VERSIONS_COLLECTION } from "./mongo-policy-store.js";
 
@@ -19,28 +19,7 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
 
   it("checkpoints: get, list, listDue and the next update see the logged state", async () => {
     const store = new MongoCheckpointStore(db());
-    const cp: Checkpoint = {
-      id: "cp_00000000000000000000000001",
-      workspaceId: "ws_a",
-      agentId: null,
-      agentName: null,
-      action: "a",
-      payload: null,
-      context: null,
-      reasoning: null,
-      autonomyLevel: null,
-      policyIds: [],
-      policyGroupIds: [],
-      status: "pending",
-      reason: "r",
-      decisionToken: null,
-      expiresAt: T0,
-      createdAt: T0,
-      decidedAt: null,
-      evals: [],
-      votes: [],
-      revision: 1,
-    };
+    const cp = checkpointFixture({ id: "cp_00000000000000000000000001", action: "a", reason: "r", expiresAt: T0 });
     await store.insert(cp);
     await db()
       .collection(CHECKPOINT_REVISIONS_COLLECTION)
