@@ -69,9 +69,11 @@ export async function waitForChange(
       pendingWake = false;
       const wanted = announced;
       // The read also expires the checkpoint when its time is up. Waiters
-      // woken by one change share it, unless it predates the change.
-      let current = wanted === Number.POSITIVE_INFINITY ? await deps.lifecycle.read(workspaceId, id) : await deps.lifecycle.readShared(workspaceId, id);
-      if (current.revision < wanted) current = await deps.lifecycle.read(workspaceId, id);
+      // woken by one announced change share it, unless it predates the change;
+      // a re-check without a revision reads on its own.
+      const shared = wanted !== Number.POSITIVE_INFINITY;
+      let current = shared ? await deps.lifecycle.readShared(workspaceId, id) : await deps.lifecycle.read(workspaceId, id);
+      if (shared && current.revision < wanted) current = await deps.lifecycle.read(workspaceId, id);
       if (current.revision > baseline) return { checkpoint: current, changed: true };
       expiresAt = current.expiresAt;
     }
