@@ -48,6 +48,8 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
   ]);
   const gate = storeGate((service) => storeHealth.get(service));
   const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger.child({ component: "bus" }));
+  // Caches fed by change events need every process that changes data on this bus.
+  const busReachesAll = eventFedCachesAreSafe(config);
   const auth = await composeAuth({
     backend: authStore.backend,
     logger: logger.child({ component: "auth" }),
@@ -57,7 +59,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     bootstrapKey: config.GATEHOUSE_BOOTSTRAP_KEY,
     encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
     bus,
-    cacheKeys: eventFedCachesAreSafe(config),
+    cacheKeys: busReachesAll,
   });
   const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger), gate];
@@ -67,7 +69,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     bus,
     auth: authClient,
     logger: logger.child({ component: "govern" }),
-    busReachesAll: eventFedCachesAreSafe(config),
+    busReachesAll,
   });
   const components: Component[] = [auth, secure, govern];
 

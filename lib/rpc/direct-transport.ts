@@ -181,7 +181,7 @@ function toMessage<D extends DescMessage>(schema: D, value: MessageInitShape<D> 
 }
 
 function unimplemented(method: DescMethod): ConnectError {
-  return new ConnectError(`${method.parent.typeName}.${method.name} is not implemented`, Code.Unimplemented);
+  return new ConnectError(`${method.parent.typeName}.${method.name} is not served by this process`, Code.Unimplemented);
 }
 
 // Over the network a cancelled or timed-out call ends for the client at once,

@@ -5,6 +5,7 @@ import type { Checkpoint } from "./checkpoint.js";
 import { evaluatePolicies } from "./evaluate-policies.js";
 import type { Policy } from "./policy.js";
 import { testPolicy } from "./test-policy.js";
+import { checkpointFixture } from "../../../test/support/checkpoint-fixture.js";
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -18,28 +19,15 @@ function pendingWith(policies: Policy[]): Checkpoint {
     reasoning: null,
     autonomyLevel: null,
   });
-  return {
+  return checkpointFixture({
     id: "cp_1",
-    workspaceId: "ws_a",
-    agentId: null,
-    agentName: null,
     action: "deploy",
-    payload: null,
-    context: null,
-    reasoning: null,
-    autonomyLevel: null,
-    policyIds: [],
-    policyGroupIds: [],
     status: evaluation.status,
     reason: evaluation.reason,
-    decisionToken: null,
     expiresAt: NOW + 3_600_000,
     createdAt: NOW,
-    decidedAt: null,
     evals: evaluation.evals,
-    votes: [],
-    revision: 1,
-  };
+  });
 }
 
 const approve = (subject: string): VoteInput => ({ subject, decision: "approve", reason: null });
