@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { connectMongo } from "../lib/db/mongo.js";
 import { newId } from "../lib/ids.js";
 import type { Checkpoint } from "../services/govern/domain/checkpoint.js";
+import { eventsOfChange } from "../services/govern/domain/checkpoint-event.js";
 import { MongoCheckpointStore } from "../services/govern/store/mongo-checkpoint-store.js";
 import { freePort } from "../test/support/gatehouse.js";
 import { startOwnFerretDb, startOwnNats, type OwnServer } from "../test/support/own-servers.js";
@@ -160,7 +161,10 @@ async function seed(mongo: OwnServer): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: 32 }, async () => {
-      while (next < STORED) await store.insert(make(next++));
+      while (next < STORED) {
+        const cp = make(next++);
+        await store.insert(cp, { at: cp.createdAt, events: eventsOfChange(null, cp) });
+      }
     }),
   );
   await conn.close();

@@ -15,6 +15,7 @@ import { CachedPolicyStore } from "./app/cached-policy-store.js";
 import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
 import { ExpirySweeper } from "./app/expiry-sweeper.js";
 import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "./domain/checkpoint-changed.js";
+import { EVENT_RETENTION_MS } from "./domain/checkpoint-event.js";
 import { governRoutes } from "./routes/index.js";
 import { createAgentStore } from "./store/create-agent-store.js";
 import { createCheckpointStore } from "./store/create-checkpoint-store.js";
@@ -23,8 +24,9 @@ import { createPolicyStore } from "./store/create-policy-store.js";
 /** Default period of the expiry sweeper. */
 export const DEFAULT_SWEEP_INTERVAL_MS = 1000;
 
-// Idempotency keys live 24 h; neither SQLite nor FerretDB deletes them by itself.
+// Idempotency keys live 24 h, events as long; neither SQLite nor FerretDB deletes them by itself.
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 60_000;
+const EVENT_PURGE_INTERVAL_MS = 60_000;
 
 /** What the govern service is built from. */
 export interface GovernOptions {
@@ -51,7 +53,7 @@ export interface GovernOptions {
 /**
  * Wires the govern service: its stores on `backend`, ONE subscription to
  * checkpoint-change events on `bus` fanned out to every waiter of the
- * process, the expiry sweeper and the purge of expired idempotency keys
+ * process, the expiry sweeper and the purges of expired idempotency keys and events
  * (both started here, each run only by the replica holding its lease). `ready()` is true when the store answers: a bus
  * outage only slows waiters on other replicas (see KeyedFanOut) and is
  * reported through `busConnected`. `close()` stops the background work (waiting for a sweep in
@@ -75,6 +77,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
   const leases = createLeaseStore(opts.backend);
   const sweepLead = new Leadership(leases, "govern.expiry", clock);
   const purgeLead = new Leadership(leases, "govern.idempotency-purge", clock, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  const eventPurgeLead = new Leadership(leases, "govern.event-purge", clock, EVENT_PURGE_INTERVAL_MS);
   const sweeper = new ExpirySweeper({
     lifecycle,
     bus: opts.bus,
@@ -91,6 +94,13 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     job: () => idempotency.purgeExpired(clock.now()),
     logger: opts.logger,
     failure: "purging expired idempotency keys failed",
+  });
+  const stopEventPurge = startLedJob({
+    intervalMs: EVENT_PURGE_INTERVAL_MS,
+    lead: eventPurgeLead,
+    job: () => checkpoints.purgeEvents(clock.now() - EVENT_RETENTION_MS),
+    logger: opts.logger,
+    failure: "purging old checkpoint events failed",
   });
   opts.logger.debug({ store: opts.backend.kind }, "govern service composed");
   return {
@@ -109,6 +119,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     busConnected: () => opts.bus.connected(),
     close: async () => {
       stopPurge();
+      stopEventPurge();
       await sweeper.stop();
       fanOut.close();
       policyCache?.close();

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Checkpoint } from "../../services/govern/domain/checkpoint.js";
+import { checkpointEventId } from "../../services/govern/domain/checkpoint-event.js";
 import type { CheckpointStore } from "../../services/govern/store/checkpoint-store.js";
-import { checkpointFixture, FIXTURE_T0 as T0 } from "../support/checkpoint-fixture.js";
+import { checkpointFixture, creation, FIXTURE_T0 as T0, NO_EVENTS } from "../support/checkpoint-fixture.js";
 let serial = 0;
 
 /** A checkpoint ID as lib/ids.ts makes them, growing with `n`. */
@@ -51,27 +52,27 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
         votes: [{ subject: "alice", decision: "approve", reason: null, at: T0 + 5 }],
         revision: 2,
       });
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       expect(await store.get("ws_a", cp.id)).toEqual(cp);
     });
 
     it("round-trips a terminal checkpoint with its token", async () => {
       const cp = aCheckpoint({ status: "approved", reason: "approved by policy \"P\"", decisionToken: "tok", decidedAt: T0 });
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       expect(await store.get("ws_a", cp.id)).toEqual(cp);
     });
 
     it("answers null for an unknown ID and for another workspace's checkpoint", async () => {
       const cp = aCheckpoint();
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       expect(await store.get("ws_a", cpId(999_999))).toBeNull();
       expect(await store.get("ws_b", cp.id)).toBeNull();
     });
 
     it("refuses a second checkpoint with the same ID in the workspace", async () => {
       const cp = aCheckpoint();
-      await store.insert(cp);
-      await expect(store.insert(cp)).rejects.toThrow();
+      await store.insert(cp, creation(cp));
+      await expect(store.insert(cp, creation(cp))).rejects.toThrow();
     });
   });
 
@@ -81,9 +82,10 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
       for (let i = 0; i < 5; i++) {
         const cp = aCheckpoint({ status: i % 2 === 0 ? "pending" : "approved" });
         made.push(cp);
-        await store.insert(cp);
+        await store.insert(cp, creation(cp));
       }
-      await store.insert(aCheckpoint({ workspaceId: "ws_b" }));
+      const other = aCheckpoint({ workspaceId: "ws_b" });
+      await store.insert(other, creation(other));
       const newestFirst = made.map((c) => c.id).reverse();
 
       const first = await store.list("ws_a", { limit: 2 });
@@ -102,7 +104,7 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
   describe("conditional update", () => {
     it("replaces the mutable state at the expected revision and leaves the rest", async () => {
       const cp = aCheckpoint({ payload: { n: 1 } });
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       const next: Checkpoint = {
         ...cp,
         status: "approved",
@@ -113,37 +115,37 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
         votes: [{ subject: "alice", decision: "approve", reason: "fine", at: T0 + 10 }],
         revision: 2,
       };
-      expect(await store.update(next, 1)).toBe(true);
+      expect(await store.update(next, 1, NO_EVENTS)).toBe(true);
       expect(await store.get("ws_a", cp.id)).toEqual(next);
     });
 
     it("refuses a stale revision, another workspace and an unknown ID", async () => {
       const cp = aCheckpoint();
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       const next = { ...cp, status: "cancelled" as const, revision: 2 };
-      expect(await store.update({ ...next, revision: 8 }, 7)).toBe(false);
-      expect(await store.update({ ...next, workspaceId: "ws_b" }, 1)).toBe(false);
-      expect(await store.update({ ...next, id: cpId(888_888) }, 1)).toBe(false);
+      expect(await store.update({ ...next, revision: 8 }, 7, NO_EVENTS)).toBe(false);
+      expect(await store.update({ ...next, workspaceId: "ws_b" }, 1, NO_EVENTS)).toBe(false);
+      expect(await store.update({ ...next, id: cpId(888_888) }, 1, NO_EVENTS)).toBe(false);
       expect((await store.get("ws_a", cp.id))!.status).toBe("pending");
     });
 
     it("refuses a writer that read a revision since overtaken", async () => {
       const cp = aCheckpoint();
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       const vote = { subject: "alice", decision: "approve" as const, reason: null, at: T0 };
-      expect(await store.update({ ...cp, votes: [vote], revision: 2 }, 1)).toBe(true);
-      expect(await store.update({ ...cp, votes: [vote], revision: 3 }, 2)).toBe(true);
-      expect(await store.update({ ...cp, status: "cancelled", revision: 2 }, 1)).toBe(false);
-      expect(await store.update({ ...cp, status: "cancelled", revision: 3 }, 2)).toBe(false);
+      expect(await store.update({ ...cp, votes: [vote], revision: 2 }, 1, NO_EVENTS)).toBe(true);
+      expect(await store.update({ ...cp, votes: [vote], revision: 3 }, 2, NO_EVENTS)).toBe(true);
+      expect(await store.update({ ...cp, status: "cancelled", revision: 2 }, 1, NO_EVENTS)).toBe(false);
+      expect(await store.update({ ...cp, status: "cancelled", revision: 3 }, 2, NO_EVENTS)).toBe(false);
       expect(await store.get("ws_a", cp.id)).toMatchObject({ status: "pending", revision: 3 });
     });
 
     it("lets exactly one of N concurrent writers at one revision win, across replicas", async () => {
       const cp = aCheckpoint();
-      await store.insert(cp);
+      await store.insert(cp, creation(cp));
       const replicas = [store, makeStore(), makeStore()];
       const attempts = Array.from({ length: 12 }, (_, i) =>
-        replicas[i % replicas.length]!.update({ ...cp, status: "rejected", reason: `writer ${i}`, revision: 2 }, 1),
+        replicas[i % replicas.length]!.update({ ...cp, status: "rejected", reason: `writer ${i}`, revision: 2 }, 1, NO_EVENTS),
       );
       const results = await Promise.all(attempts);
       expect(results.filter(Boolean)).toHaveLength(1);
@@ -158,7 +160,7 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
       const early = aCheckpoint({ expiresAt: T0 + 100, workspaceId: "ws_b" });
       const future = aCheckpoint({ expiresAt: T0 + 10_000 });
       const decided = aCheckpoint({ expiresAt: T0 + 50, status: "approved", decisionToken: "t", decidedAt: T0 });
-      for (const cp of [late, early, future, decided]) await store.insert(cp);
+      for (const cp of [late, early, future, decided]) await store.insert(cp, creation(cp));
 
       expect(await store.listDue(T0 + 1000, 10)).toEqual([
         { workspaceId: "ws_b", id: early.id, expiresAt: T0 + 100 },
@@ -171,9 +173,79 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
 
     it("leaves out a checkpoint once it is decided", async () => {
       const cp = aCheckpoint({ expiresAt: T0 + 100 });
-      await store.insert(cp);
-      expect(await store.update({ ...cp, status: "rejected", decidedAt: T0 + 1, revision: 2 }, 1)).toBe(true);
+      await store.insert(cp, creation(cp));
+      expect(await store.update({ ...cp, status: "rejected", decidedAt: T0 + 1, revision: 2 }, 1, NO_EVENTS)).toBe(true);
       expect(await store.listDue(T0 + 1000, 10)).toEqual([]);
+    });
+  });
+
+  describe("events", () => {
+    let ws: string;
+    beforeEach(() => {
+      ws = `ws_events_${serial++}`;
+    });
+
+    it("stores a creation's events with the checkpoint and lists them in id order, within the workspace", async () => {
+      const settled = aCheckpoint({ workspaceId: ws, createdAt: T0 + 20, status: "blocked", decisionToken: "t", decidedAt: T0 + 20 });
+      const pending = aCheckpoint({ workspaceId: ws, createdAt: T0 + 10, payload: { card: "4111" } });
+      const elsewhere = aCheckpoint({ workspaceId: `${ws}_other`, createdAt: T0 + 15 });
+      for (const cp of [settled, pending, elsewhere]) await store.insert(cp, creation(cp));
+
+      const events = await store.listEvents(ws, { since: T0, limit: 10 });
+      expect(events.map((e) => [e.type, e.checkpoint.id])).toEqual([
+        ["checkpoint.created", pending.id],
+        ["checkpoint.created", settled.id],
+        ["checkpoint.decided", settled.id],
+      ]);
+      expect(events[0]).toEqual({ id: checkpointEventId(T0 + 10, pending.id, 1, 0), type: "checkpoint.created", at: T0 + 10, checkpoint: pending });
+      expect(events[2]!.checkpoint).toEqual(settled);
+      expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort());
+    });
+
+    it("keeps with each change the state it left, and records nothing for a write that lost its race", async () => {
+      const cp = aCheckpoint({ workspaceId: ws });
+      await store.insert(cp, creation(cp));
+      const vote = { subject: "alice", decision: "approve" as const, reason: "ok", at: T0 + 5 };
+      const approved: Checkpoint = { ...cp, status: "approved", decisionToken: "tok", decidedAt: T0 + 5, votes: [vote], revision: 2 };
+      const change = { at: T0 + 5, events: ["checkpoint.voted", "checkpoint.decided"] as const };
+      expect(await store.update(approved, 1, change)).toBe(true);
+      expect(await store.update({ ...cp, status: "cancelled", revision: 2 }, 1, { at: T0 + 6, events: ["checkpoint.cancelled"] })).toBe(false);
+
+      const events = await store.listEvents(ws, { since: T0, limit: 10 });
+      expect(events.map((e) => [e.type, e.checkpoint.revision, e.checkpoint.status])).toEqual([
+        ["checkpoint.created", 1, "pending"],
+        ["checkpoint.voted", 2, "approved"],
+        ["checkpoint.decided", 2, "approved"],
+      ]);
+      expect(events[0]!.checkpoint).toEqual(cp);
+      expect(events[2]).toEqual({ id: checkpointEventId(T0 + 5, cp.id, 2, 1), type: "checkpoint.decided", at: T0 + 5, checkpoint: approved });
+    });
+
+    it("pages by time and count", async () => {
+      const made: Checkpoint[] = [];
+      for (let i = 0; i < 4; i++) {
+        const cp = aCheckpoint({ workspaceId: ws, createdAt: T0 + i * 100 });
+        made.push(cp);
+        await store.insert(cp, creation(cp));
+      }
+      expect((await store.listEvents(ws, { since: T0 + 100, limit: 10 })).map((e) => e.checkpoint.id)).toEqual(made.slice(1).map((c) => c.id));
+      expect((await store.listEvents(ws, { since: T0 + 1, limit: 2 })).map((e) => e.checkpoint.id)).toEqual([made[1]!.id, made[2]!.id]);
+      expect(await store.listEvents(ws, { since: T0 + 301, limit: 10 })).toEqual([]);
+    });
+
+    it("forgets events older than the purge time and keeps every checkpoint's latest state", async () => {
+      const old = aCheckpoint({ workspaceId: ws, createdAt: T0 });
+      await store.insert(old, creation(old));
+      const cancelled: Checkpoint = { ...old, status: "cancelled", decisionToken: "t", decidedAt: T0 + 10, revision: 2 };
+      expect(await store.update(cancelled, 1, { at: T0 + 10, events: ["checkpoint.cancelled"] })).toBe(true);
+      const recent = aCheckpoint({ workspaceId: ws, createdAt: T0 + 1000 });
+      await store.insert(recent, creation(recent));
+
+      await store.purgeEvents(T0 + 500);
+      expect((await store.listEvents(ws, { since: T0 + 500, limit: 10 })).map((e) => e.checkpoint.id)).toEqual([recent.id]);
+      expect(await store.get(ws, old.id)).toEqual(cancelled);
+      const racing = { ...old, status: "expired" as const, revision: 2 };
+      expect(await store.update(racing, 1, { at: T0 + 2000, events: ["checkpoint.expired"] })).toBe(false);
     });
   });
 

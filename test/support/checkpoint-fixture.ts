@@ -1,4 +1,6 @@
 import type { Checkpoint } from "../../services/govern/domain/checkpoint.js";
+import { eventsOfChange } from "../../services/govern/domain/checkpoint-event.js";
+import type { ChangeRecord } from "../../services/govern/store/checkpoint-store.js";
 
 /** The time fixtures are made at: 2026-01-01T00:00:00Z. */
 export const FIXTURE_T0 = Date.UTC(2026, 0, 1);
@@ -32,3 +34,11 @@ export function checkpointFixture(overrides: Partial<Checkpoint> & Pick<Checkpoi
     ...overrides,
   };
 }
+
+/** What the lifecycle stores with the insert of `checkpoint`: its creation events, made when it was created. */
+export function creation(checkpoint: Checkpoint): ChangeRecord {
+  return { at: checkpoint.createdAt, events: eventsOfChange(null, checkpoint) };
+}
+
+/** A change that records no event, for tests about state alone. */
+export const NO_EVENTS: ChangeRecord = { at: FIXTURE_T0, events: [] };

@@ -3,6 +3,7 @@ import type { Clock } from "../../../lib/clock.js";
 import { NotFoundError, UnavailableError } from "../../../lib/errors.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isTerminal, type Checkpoint } from "../domain/checkpoint.js";
+import { eventsOfChange } from "../domain/checkpoint-event.js";
 import { expireCheckpoint, isDue } from "../domain/checkpoint-transitions.js";
 import type { CheckpointStore, DueCheckpoint } from "../store/checkpoint-store.js";
 import { signDecision, type DecisionSigningClient } from "./decision-signer.js";
@@ -24,8 +25,9 @@ const MAX_ATTEMPTS = 50;
  * Every write of a checkpoint goes through here, so three rules hold
  * everywhere: a checkpoint that becomes terminal gets its decision token in
  * the same conditional write (signed first; a write that loses its race
- * discards the token unseen), every stored change is announced on the bus,
- * and every read first expires a pending checkpoint whose time is up.
+ * discards the token unseen), every stored change records its events (see
+ * `eventsOfChange`) in that write and is announced on the bus, and every
+ * read first expires a pending checkpoint whose time is up.
  */
 export class CheckpointLifecycle {
   // Reads in flight, by checkpoint, for callers that may share one.
@@ -44,7 +46,7 @@ export class CheckpointLifecycle {
    */
   async create(checkpoint: Checkpoint, payloadSha256?: string): Promise<Checkpoint> {
     const stored = await this.withToken(checkpoint, payloadSha256);
-    await this.deps.store.insert(stored);
+    await this.deps.store.insert(stored, { at: this.deps.clock.now(), events: eventsOfChange(null, stored) });
     await publishCheckpointChanged(this.deps.bus, this.deps.logger, stored);
     return stored;
   }
@@ -55,7 +57,8 @@ export class CheckpointLifecycle {
    */
   async commit(current: Checkpoint, next: Checkpoint): Promise<Checkpoint | null> {
     const stored = await this.withToken(next);
-    if (!(await this.deps.store.update(stored, current.revision))) return null;
+    const change = { at: this.deps.clock.now(), events: eventsOfChange(current, stored) };
+    if (!(await this.deps.store.update(stored, current.revision, change))) return null;
     await publishCheckpointChanged(this.deps.bus, this.deps.logger, stored);
     return stored;
   }

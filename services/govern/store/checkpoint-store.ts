@@ -1,4 +1,5 @@
 import type { Checkpoint, CheckpointStatus } from "../domain/checkpoint.js";
+import type { CheckpointEvent, CheckpointEventType } from "../domain/checkpoint-event.js";
 
 /** A pending checkpoint and when it is due: what the expiry sweep schedules. */
 export interface DueCheckpoint {
@@ -18,13 +19,32 @@ export interface CheckpointListQuery {
 }
 
 /**
+ * What a write records besides the new state: the events the change makes
+ * (see `eventsOfChange`) and when it was made. They are stored with the
+ * state, in the same atomic write, so an acknowledged change always has its
+ * events and a lost race leaves none.
+ */
+export interface ChangeRecord {
+  at: number;
+  events: readonly CheckpointEventType[];
+}
+
+/** A range of a workspace's checkpoint events. */
+export interface CheckpointEventQuery {
+  /** Only events made at or after this time (epoch ms). */
+  since: number;
+  /** Page size, at least 1. */
+  limit: number;
+}
+
+/**
  * Storage port of checkpoints (votes and evals live inside the checkpoint).
  * Every write after the insert is conditional on the stored revision, so of
  * concurrent writers that read the same revision exactly one wins.
  */
 export interface CheckpointStore {
-  /** Stores a new checkpoint; its ID must be new. */
-  insert(checkpoint: Checkpoint): Promise<void>;
+  /** Stores a new checkpoint and the events of its creation; its ID must be new. */
+  insert(checkpoint: Checkpoint, change: ChangeRecord): Promise<void>;
   /** The checkpoint of `workspaceId` with this ID, or null (also for another workspace's). */
   get(workspaceId: string, id: string): Promise<Checkpoint | null>;
   /** A page of the workspace's checkpoints, newest first (descending ID). */
@@ -33,9 +53,18 @@ export interface CheckpointStore {
    * Replaces the mutable state (status, reason, decision token, decided_at,
    * evals, votes, revision) of `next`'s checkpoint with `next`'s, only when
    * the stored revision is `expectedRevision`; `next.revision` must be
-   * `expectedRevision + 1`. Resolves true when it did.
+   * `expectedRevision + 1`. Resolves true when it did, having stored the
+   * events of `change` with it.
    */
-  update(next: Checkpoint, expectedRevision: number): Promise<boolean>;
+  update(next: Checkpoint, expectedRevision: number, change: ChangeRecord): Promise<boolean>;
+  /**
+   * The workspace's checkpoint events made at or after `query.since`, in
+   * id order (see `checkpointEventId`), each with the checkpoint as that
+   * change left it; at most `query.limit`.
+   */
+  listEvents(workspaceId: string, query: CheckpointEventQuery): Promise<CheckpointEvent[]>;
+  /** Forgets the events made before `before` (epoch ms); the checkpoints stay. */
+  purgeEvents(before: number): Promise<void>;
   /**
    * Pending checkpoints whose `expires_at` is at or before `before`, soonest
    * first, at most `limit`, across all workspaces: only what scheduling

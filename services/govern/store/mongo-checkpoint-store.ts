@@ -1,13 +1,17 @@
 import type { Collection, Db, Filter } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
-import type { CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
+import { checkpointEventId, type CheckpointEvent, type CheckpointEventType } from "../domain/checkpoint-event.js";
+import type { ChangeRecord, CheckpointEventQuery, CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { MongoRevisionLog, type RevisionEntry } from "./mongo-revision-log.js";
 import { pingBackend } from "../../../lib/db/backend.js";
 
 /** The collection holding every workspace's checkpoints (their latest state, as a projection). */
 export const CHECKPOINTS_COLLECTION = "govern_checkpoints";
+
+// Log entries examined per purge; the led job comes back for the rest.
+const PURGE_BATCH = 1000;
 
 /** The collection logging every state after the first of every checkpoint. */
 export const CHECKPOINT_REVISIONS_COLLECTION = "govern_checkpoint_revisions";
@@ -41,6 +45,8 @@ interface CheckpointDoc extends StateFields {
   expires_at: number;
   created_at: number;
   revision: number;
+  /** The events of the creation and the state they saw (absent in documents stored before events were). */
+  first?: { at: number; events: string[]; state: StateFields };
 }
 
 interface EvalDoc {
@@ -74,8 +80,12 @@ interface VoteDoc {
  * Everything a checkpoint's create, read, vote, wait and expiry does is a
  * lookup or write by `_id` (MongoDB's cheapest query, from the index every
  * collection has), so it costs the same however many checkpoints are
- * stored. Only listings (the reviewer queue, the expiry sweep's schedule)
- * filter on other fields, served by the indexes below. (FerretDB 1.x, the
+ * stored. Only listings (the reviewer queue, the expiry sweep's schedule,
+ * the event feed) filter on other fields, served by the indexes below.
+ *
+ * Events are stored in the documents written anyway, so they are as atomic
+ * as the change: a creation's in the checkpoint's `first` field, a later
+ * change's in its revision log entry (`at`, `events`). (FerretDB 1.x, the
  * MongoDB server of the tests, uses no index for any query: see the README's
  * limitations.)
  */
@@ -92,12 +102,16 @@ export class MongoCheckpointStore implements CheckpointStore {
     this.indexes = new LazyIndexes(async () => {
       await this.checkpoints.createIndex({ workspace_id: 1, status: 1, id: -1 }, { name: "workspace_queue" });
       await this.checkpoints.createIndex({ status: 1, expires_at: 1 }, { name: "status_expires_at" });
+      await this.checkpoints.createIndex({ workspace_id: 1, "first.at": 1 }, { name: "workspace_first_at" });
+      await this.log.createIndexes();
     });
   }
 
-  async insert(checkpoint: Checkpoint): Promise<void> {
+  async insert(checkpoint: Checkpoint, change: ChangeRecord): Promise<void> {
     await this.indexes.ensure();
-    await this.checkpoints.insertOne(toDoc(checkpoint));
+    const doc = toDoc(checkpoint);
+    doc.first = { at: change.at, events: [...change.events], state: stateOf(doc) };
+    await this.checkpoints.insertOne(doc);
   }
 
   async get(workspaceId: string, id: string): Promise<Checkpoint | null> {
@@ -116,14 +130,14 @@ export class MongoCheckpointStore implements CheckpointStore {
     return fresh.filter((d) => !query.status || d.status === query.status).map(fromDoc);
   }
 
-  async update(next: Checkpoint, expectedRevision: number): Promise<boolean> {
+  async update(next: Checkpoint, expectedRevision: number, change: ChangeRecord): Promise<boolean> {
     if (next.revision !== expectedRevision + 1) throw new Error("a checkpoint update must move to the next revision");
     const current = await this.current(next.workspaceId, next.id);
     if (!current || current.revision !== expectedRevision) return false;
     // Revisions are claimed one after another, so a writer that read a stale
     // revision finds the next one taken: the append is the whole condition.
     const doc = toDoc(next);
-    if (!(await this.log.append(next.workspaceId, next.id, next.revision, stateOf(doc)))) return false;
+    if (!(await this.log.append(next.workspaceId, next.id, next.revision, stateOf(doc), change))) return false;
     await this.project(doc);
     return true;
   }
@@ -140,6 +154,57 @@ export class MongoCheckpointStore implements CheckpointStore {
     return docs
       .filter((_, i) => !entries[i] || entries[i]!.state.status === "pending")
       .map((d) => ({ workspaceId: d.workspace_id, id: d._id, expiresAt: d.expires_at }));
+  }
+
+  async listEvents(workspaceId: string, query: CheckpointEventQuery): Promise<CheckpointEvent[]> {
+    await this.indexes.ensure();
+    // Each source yields at least one event per document, so the first
+    // `limit` events of both together are among the first `limit` of each.
+    const [created, logged] = await Promise.all([
+      this.checkpoints
+        .find({ workspace_id: workspaceId, "first.at": { $gte: query.since } })
+        .sort({ "first.at": 1, _id: 1 })
+        .limit(query.limit)
+        .toArray(),
+      this.log.since(workspaceId, query.since, query.limit),
+    ]);
+    const docs = new Map(created.map((d) => [d._id, d]));
+    const missing = [...new Set(logged.map((e) => e.id).filter((id) => !docs.has(id)))];
+    if (missing.length > 0) for (const d of await this.checkpoints.find({ _id: { $in: missing } }).toArray()) docs.set(d._id, d);
+    const events: CheckpointEvent[] = [];
+    const add = (doc: CheckpointDoc, at: number, types: readonly string[], state: StateFields, revision: number) => {
+      const checkpoint = fromDoc({ ...doc, ...stateOf(state), revision });
+      types.forEach((type, index) =>
+        events.push({ id: checkpointEventId(at, doc._id, revision, index), type: type as CheckpointEventType, at, checkpoint }),
+      );
+    };
+    for (const doc of created) add(doc, doc.first!.at, doc.first!.events, doc.first!.state, 1);
+    for (const entry of logged) {
+      const doc = docs.get(entry.id);
+      if (doc && doc.workspace_id === workspaceId) add(doc, entry.at, entry.events, entry.state, entry.revision);
+    }
+    events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return events.slice(0, query.limit);
+  }
+
+  // The log is the checkpoints' history as well as their events: its entries
+  // are forgotten only once the projection holds them (rolled forward here
+  // when it lags), so no state is lost with the events.
+  async purgeEvents(before: number): Promise<void> {
+    await this.indexes.ensure();
+    const old = await this.log.madeBefore(before, PURGE_BATCH);
+    const byRecord = new Map<string, { workspaceId: string; revisions: number[] }>();
+    for (const e of old) {
+      const r = byRecord.get(e.id) ?? { workspaceId: e.workspaceId, revisions: [] };
+      r.revisions.push(e.revision);
+      byRecord.set(e.id, r);
+    }
+    for (const [id, { workspaceId, revisions }] of byRecord) {
+      // Rolling forward projects best effort: forget only what the stored projection holds.
+      await this.current(workspaceId, id);
+      const projected = await this.checkpoints.findOne({ _id: id }, { projection: { revision: 1 } });
+      if (projected) await this.log.forget(id, projected.revision, revisions);
+    }
   }
 
   ping(): Promise<boolean> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type CommandStartedEvent, type Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMongoUri } from "../../../test/support/store-engines.js";
-import { checkpointFixture, FIXTURE_T0 as T0 } from "../../../test/support/checkpoint-fixture.js";
+import { checkpointFixture, creation, FIXTURE_T0 as T0, NO_EVENTS } from "../../../test/support/checkpoint-fixture.js";
 import { CHECKPOINT_REVISIONS_COLLECTION, CHECKPOINTS_COLLECTION, MongoCheckpointStore } from "./mongo-checkpoint-store.js";
 
 const uri = testMongoUri();
@@ -40,13 +40,14 @@ describe.skipIf(!uri)("MongoDB checkpoint store: the hot path is _id lookups", (
   it("creates, reads, votes on and re-reads a checkpoint by _id alone", async () => {
     const store = new MongoCheckpointStore(db);
     const cp = checkpoint("cp_00000000000000000000000042");
-    await store.insert(cp);
+    await store.insert(cp, creation(cp));
     // Index creation is a one-time cost of the first write, not part of the path.
     commands.length = 0;
-    await store.insert(checkpoint("cp_00000000000000000000000043"));
+    const second = checkpoint("cp_00000000000000000000000043");
+    await store.insert(second, creation(second));
     expect(await store.get("ws_a", cp.id)).toMatchObject({ status: "pending", revision: 1 });
-    expect(await store.update({ ...cp, votes: [{ subject: "alice", decision: "approve", reason: null, at: T0 + 1 }], revision: 2 }, 1)).toBe(true);
-    expect(await store.update({ ...cp, status: "approved", decisionToken: "t", decidedAt: T0 + 2, revision: 3 }, 2)).toBe(true);
+    expect(await store.update({ ...cp, votes: [{ subject: "alice", decision: "approve", reason: null, at: T0 + 1 }], revision: 2 }, 1, NO_EVENTS)).toBe(true);
+    expect(await store.update({ ...cp, status: "approved", decisionToken: "t", decidedAt: T0 + 2, revision: 3 }, 2, NO_EVENTS)).toBe(true);
     expect(await store.get("ws_a", cp.id)).toMatchObject({ status: "approved", revision: 3 });
     expect(await store.get("ws_b", cp.id)).toBeNull();
 

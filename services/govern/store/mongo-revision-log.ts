@@ -7,6 +7,17 @@ export interface RevisionEntry<S> {
   state: S;
 }
 
+/** What an entry may record besides the state: when the change was made and the events it made. */
+export interface RevisionMeta {
+  at: number;
+  events: readonly string[];
+}
+
+/** A logged revision with its meta, as `since` finds it. */
+export interface LoggedRevision<S> extends RevisionEntry<S>, RevisionMeta {
+  id: string;
+}
+
 interface RevisionDoc {
   /** `<record id>#<revision>`: the unique `_id` is the whole condition of an append. */
   _id: string;
@@ -14,6 +25,9 @@ interface RevisionDoc {
   id: string;
   revision: number;
   state: Document;
+  /** Absent in entries logged before events were recorded, as is `events`. */
+  at?: number;
+  events?: string[];
 }
 
 /** A record whose projection is at revision `known`. */
@@ -42,9 +56,9 @@ function entryId(id: string, revision: number): string {
  * when the projection lags (a crash between the two writes, or two
  * projections racing).
  *
- * Every read is a lookup by `_id`, so a read costs the same however many
- * records and revisions are stored, and the log needs no index of its own.
- * A reader knows the revision its projection holds and asks for the ones
+ * Every read of a state is a lookup by `_id`, so it costs the same however
+ * many records and revisions are stored; only the event queries (`since`,
+ * `madeBefore`) need the indexes of `createIndexes`. A reader knows the revision its projection holds and asks for the ones
  * after it, which normally is a single miss.
  */
 export class MongoRevisionLog<S extends Document> {
@@ -54,10 +68,18 @@ export class MongoRevisionLog<S extends Document> {
     this.log = db.collection<RevisionDoc>(collection);
   }
 
-  /** Appends revision `revision` of a record; resolves false when that revision already exists (a lost race). */
-  async append(workspaceId: string, id: string, revision: number, state: S): Promise<boolean> {
+  /**
+   * Appends revision `revision` of a record, with `meta` when given; resolves
+   * false when that revision already exists (a lost race).
+   */
+  async append(workspaceId: string, id: string, revision: number, state: S, meta?: RevisionMeta): Promise<boolean> {
+    const doc: RevisionDoc = { _id: entryId(id, revision), workspace_id: workspaceId, id, revision, state };
+    if (meta) {
+      doc.at = meta.at;
+      doc.events = [...meta.events];
+    }
     try {
-      await this.log.insertOne({ _id: entryId(id, revision), workspace_id: workspaceId, id, revision, state });
+      await this.log.insertOne(doc);
       return true;
     } catch (err) {
       if (isDuplicateKeyError(err)) return false;
@@ -78,6 +100,41 @@ export class MongoRevisionLog<S extends Document> {
       if (!doc || doc.workspace_id !== workspaceId) return latest;
       latest = { revision: doc.revision, state: doc.state as S };
     }
+  }
+
+  /**
+   * The workspace's entries with events made at or after `since`, by time
+   * (then `_id`), at most `limit`; served by the `workspace_at` index.
+   */
+  async since(workspaceId: string, since: number, limit: number): Promise<LoggedRevision<S>[]> {
+    const docs = await this.log
+      .find({ workspace_id: workspaceId, at: { $gte: since }, "events.0": { $exists: true } })
+      .sort({ at: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map((d) => ({ id: d.id, revision: d.revision, state: d.state as S, at: d.at!, events: d.events! }));
+  }
+
+  /** Up to `limit` entries made before `before`: which record and revision each is. */
+  async madeBefore(before: number, limit: number): Promise<{ workspaceId: string; id: string; revision: number }[]> {
+    const docs = await this.log.find({ at: { $lt: before } }, { projection: { workspace_id: 1, id: 1, revision: 1 } }).limit(limit).toArray();
+    return docs.map((d) => ({ workspaceId: d.workspace_id, id: d.id, revision: d.revision }));
+  }
+
+  /**
+   * Deletes the entries of record `id` up to revision `upTo`. Only for
+   * revisions its projection holds: a reader never needs them again, and a
+   * writer checks the projection before it appends, so none is re-claimed.
+   */
+  async forget(id: string, upTo: number, revisions: readonly number[]): Promise<void> {
+    const ids = revisions.filter((r) => r <= upTo).map((r) => entryId(id, r));
+    if (ids.length > 0) await this.log.deleteMany({ _id: { $in: ids } });
+  }
+
+  /** Creates the indexes `since` and `madeBefore` use (one command each; see LazyIndexes). */
+  async createIndexes(): Promise<void> {
+    await this.log.createIndex({ workspace_id: 1, at: 1 }, { name: "workspace_at" });
+    await this.log.createIndex({ at: 1 }, { name: "at" });
   }
 
   /** `after` for each of `records`, in the same order. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storeEngines } from "../../../test/support/store-engines.js";
-import { checkpointFixture } from "../../../test/support/checkpoint-fixture.js";
+import { checkpointFixture, creation, NO_EVENTS } from "../../../test/support/checkpoint-fixture.js";
 import { CHECKPOINT_REVISIONS_COLLECTION, MongoCheckpointStore } from "./mongo-checkpoint-store.js";
 import { MongoPolicyStore, POLICY_VERSIONS_COLLECTION } from "./mongo-policy-store.js";
 
@@ -20,7 +20,7 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
   it("checkpoints: get, list, listDue and the next update see the logged state", async () => {
     const store = new MongoCheckpointStore(db());
     const cp = checkpointFixture({ id: "cp_00000000000000000000000001", action: "a", reason: "r", expiresAt: T0 });
-    await store.insert(cp);
+    await store.insert(cp, creation(cp));
     await db()
       .collection(CHECKPOINT_REVISIONS_COLLECTION)
       .insertOne({
@@ -34,7 +34,7 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
     expect(await store.listDue(T0 + 1, 10)).toEqual([]);
     expect(await store.list("ws_a", { limit: 10, status: "pending" })).toEqual([]);
     expect(await store.get("ws_a", cp.id)).toMatchObject({ status: "cancelled", decisionToken: "tok", revision: 2 });
-    expect(await store.update({ ...cp, status: "expired", revision: 2 }, 1)).toBe(false);
+    expect(await store.update({ ...cp, status: "expired", revision: 2 }, 1, NO_EVENTS)).toBe(false);
     // The read repaired the projection itself.
     expect(await db().collection("govern_checkpoints").findOne({ id: cp.id })).toMatchObject({ status: "cancelled", revision: 2 });
   });

@@ -3,7 +3,8 @@ import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
 import { SqliteGroupCommit } from "../../../lib/db/sqlite-group-commit.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
-import type { CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
+import { checkpointEventId, eventIdFloor, type CheckpointEvent, type CheckpointEventType } from "../domain/checkpoint-event.js";
+import type { ChangeRecord, CheckpointEventQuery, CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS govern_checkpoints (
@@ -31,7 +32,29 @@ CREATE TABLE IF NOT EXISTS govern_checkpoints (
 );
 CREATE INDEX IF NOT EXISTS govern_checkpoints_queue ON govern_checkpoints (workspace_id, status, id);
 CREATE INDEX IF NOT EXISTS govern_checkpoints_due ON govern_checkpoints (status, expires_at);
+CREATE TABLE IF NOT EXISTS govern_checkpoint_events (
+  workspace_id  TEXT    NOT NULL,
+  id            TEXT    NOT NULL,
+  checkpoint_id TEXT    NOT NULL,
+  type          TEXT    NOT NULL,
+  at            INTEGER NOT NULL,
+  revision      INTEGER NOT NULL,
+  state         TEXT    NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS govern_checkpoint_events_at ON govern_checkpoint_events (at);
 `;
+
+/** The state an event keeps of its checkpoint: what changes after the insert. */
+type EventState = Pick<CheckpointRow, "status" | "reason" | "decision_token" | "decided_at" | "evals" | "votes">;
+
+interface EventRow extends CheckpointRow {
+  event_id: string;
+  event_type: string;
+  event_at: number;
+  event_revision: number;
+  event_state: string;
+}
 
 interface CheckpointRow {
   workspace_id: string;
@@ -65,6 +88,9 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly getStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly dueStmt: Statement;
+  private readonly insertEventStmt: Statement;
+  private readonly eventsStmt: Statement;
+  private readonly purgeEventsStmt: Statement;
   private readonly listStmts = new Map<string, Statement>();
   // Creates and votes arrive in bursts: one commit per event-loop turn, not per write.
   private readonly writes: SqliteGroupCommit;
@@ -87,11 +113,24 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.dueStmt = db.prepare(
       "SELECT workspace_id, id, expires_at FROM govern_checkpoints WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
     );
+    this.insertEventStmt = db.prepare(`
+      INSERT INTO govern_checkpoint_events (workspace_id, id, checkpoint_id, type, at, revision, state)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    // The checkpoint's fixed fields come from its row; the event keeps the state that changes.
+    this.eventsStmt = db.prepare(`
+      SELECT c.*, e.id AS event_id, e.type AS event_type, e.at AS event_at, e.revision AS event_revision, e.state AS event_state
+      FROM govern_checkpoint_events e
+      JOIN govern_checkpoints c ON c.workspace_id = e.workspace_id AND c.id = e.checkpoint_id
+      WHERE e.workspace_id = ? AND e.id >= ? ORDER BY e.id LIMIT ?`);
+    this.purgeEventsStmt = db.prepare("DELETE FROM govern_checkpoint_events WHERE at < ?");
   }
 
-  async insert(checkpoint: Checkpoint): Promise<void> {
+  async insert(checkpoint: Checkpoint, change: ChangeRecord): Promise<void> {
     const row = toRow(checkpoint);
-    await this.writes.run(() => this.insertStmt.run(row));
+    await this.writes.run(() => {
+      this.insertStmt.run(row);
+      this.insertEvents(row, change);
+    });
   }
 
   async get(workspaceId: string, id: string): Promise<Checkpoint | null> {
@@ -115,7 +154,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return (stmt.all(params) as CheckpointRow[]).map(fromRow);
   }
 
-  async update(next: Checkpoint, expectedRevision: number): Promise<boolean> {
+  async update(next: Checkpoint, expectedRevision: number, change: ChangeRecord): Promise<boolean> {
     if (next.revision !== expectedRevision + 1) throw new Error("a checkpoint update must move to the next revision");
     const row = toRow(next);
     const params = {
@@ -130,7 +169,25 @@ export class SqliteCheckpointStore implements CheckpointStore {
       id: row.id,
       expected_revision: expectedRevision,
     };
-    return this.writes.run(() => this.updateStmt.run(params).changes === 1);
+    return this.writes.run(() => {
+      if (this.updateStmt.run(params).changes !== 1) return false;
+      this.insertEvents(row, change);
+      return true;
+    });
+  }
+
+  async listEvents(workspaceId: string, query: CheckpointEventQuery): Promise<CheckpointEvent[]> {
+    const rows = this.eventsStmt.all(workspaceId, eventIdFloor(query.since), query.limit) as EventRow[];
+    return rows.map((r) => ({
+      id: r.event_id,
+      type: r.event_type as CheckpointEventType,
+      at: r.event_at,
+      checkpoint: fromRow({ ...r, ...(JSON.parse(r.event_state) as EventState), revision: r.event_revision }),
+    }));
+  }
+
+  async purgeEvents(before: number): Promise<void> {
+    await this.writes.run(() => this.purgeEventsStmt.run(before));
   }
 
   async listDue(before: number, limit: number): Promise<DueCheckpoint[]> {
@@ -140,6 +197,24 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async ping(): Promise<boolean> {
     return this.db.open;
+  }
+
+  // Runs inside the write's transaction: the events commit with the state or not at all.
+  private insertEvents(row: CheckpointRow, change: ChangeRecord): void {
+    if (change.events.length === 0) return;
+    const state: EventState = {
+      status: row.status,
+      reason: row.reason,
+      decision_token: row.decision_token,
+      decided_at: row.decided_at,
+      evals: row.evals,
+      votes: row.votes,
+    };
+    const stateJson = JSON.stringify(state);
+    change.events.forEach((type, index) => {
+      const id = checkpointEventId(change.at, row.id, row.revision, index);
+      this.insertEventStmt.run(row.workspace_id, id, row.id, type, change.at, row.revision, stateJson);
+    });
   }
 }
 
