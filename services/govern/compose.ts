@@ -70,6 +70,12 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     keyOf: (_subject, event) => parseCheckpointChanged(event)?.id,
     logger: opts.logger,
   });
+  const workspaceChanges = new KeyedFanOut({
+    bus: opts.bus,
+    pattern: CHECKPOINT_CHANGED_PATTERN,
+    keyOf: (_subject, event) => parseCheckpointChanged(event)?.workspaceId,
+    logger: opts.logger,
+  });
   const idempotency = createIdempotencyStore(opts.backend, "govern_idempotency");
   const storedPolicies = createPolicyStore(opts.backend);
   const policyCache = opts.busReachesAll ? new CachedPolicyStore(storedPolicies, opts.bus, clock, opts.logger) : undefined;
@@ -112,6 +118,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       agents: createAgentStore(opts.backend),
       idempotency,
       fanOut,
+      workspaceChanges,
       clock,
       logger: opts.logger,
     }),
@@ -122,6 +129,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       stopEventPurge();
       await sweeper.stop();
       fanOut.close();
+      workspaceChanges.close();
       policyCache?.close();
     },
   };

@@ -80,6 +80,14 @@ export function eventIdFloor(at: number): string {
   return String(Math.max(0, Math.floor(at))).padStart(AT_DIGITS, "0");
 }
 
+/**
+ * The time of a position in the event feed: an event id or a bound made by
+ * `eventIdFloor`; undefined for anything else.
+ */
+export function positionTime(position: string): number | undefined {
+  return /^\d{13}$/.test(position) ? Number(position) : eventIdTime(position);
+}
+
 /** When the event with id `id` was made, or undefined when `id` is not an event id. */
 export function eventIdTime(id: string): number | undefined {
   const m = /^(\d{13})\.[A-Za-z0-9_-]{1,100}\.\d{1,9}\.\d$/.exec(id);

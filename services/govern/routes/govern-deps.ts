@@ -17,6 +17,8 @@ export interface GovernDeps {
   idempotency: IdempotencyStore;
   /** The process's one subscription to checkpoint changes, fanned out to waiters. */
   fanOut: KeyedFanOut;
+  /** The same changes keyed by workspace, for watchers of the event feed. */
+  workspaceChanges: KeyedFanOut;
   clock: Clock;
   logger: Logger;
 }

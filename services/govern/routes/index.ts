@@ -15,6 +15,7 @@ import { listCheckpoints } from "./list-checkpoints.js";
 import { listPolicies } from "./list-policies.js";
 import { updatePolicy } from "./update-policy.js";
 import { waitCheckpoint } from "./wait-checkpoint.js";
+import { watchCheckpointEvents } from "./watch-checkpoint-events.js";
 
 export type { GovernDeps } from "./govern-deps.js";
 
@@ -28,6 +29,7 @@ export function governRoutes(deps: GovernDeps): (router: ConnectRouter) => void 
       waitCheckpoint: waitCheckpoint(deps),
       decideCheckpoint: decideCheckpoint(deps),
       cancelCheckpoint: cancelCheckpoint(deps),
+      watchCheckpointEvents: watchCheckpointEvents(deps),
       createPolicy: createPolicy(deps),
       getPolicy: getPolicy(deps),
       listPolicies: listPolicies(deps),

@@ -15,7 +15,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/govern/v1/govern.proto.
  */
 export const file_gatehouse_govern_v1_govern: GenFile = /*@__PURE__*/
-  fileDesc("CiBnYXRlaG91c2UvZ292ZXJuL3YxL2dvdmVybi5wcm90bxITZ2F0ZWhvdXNlLmdvdmVybi52MSLtAQoERXZhbBIRCglwb2xpY3lfaWQYASABKAkSEwoLcG9saWN5X25hbWUYAiABKAkSOQoNYXBwbGljYWJpbGl0eRgDIAEoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuQXBwbGljYWJpbGl0eRIvCgZzdGF0dXMYBCABKA4yHy5nYXRlaG91c2UuZ292ZXJuLnYxLkV2YWxTdGF0dXMSFwoPcXVvcnVtX3JlcXVpcmVkGAUgASgFEhIKCnF1b3J1bV9tZXQYBiABKAUSEQoJcG9vbF9zaXplGAcgASgFEhEKCXJldmlld2VycxgIIAMoCSKUAQoEVm90ZRIPCgdzdWJqZWN0GAEgASgJEjMKCGRlY2lzaW9uGAIgASgOMiEuZ2F0ZWhvdXNlLmdvdmVybi52MS5Wb3RlRGVjaXNpb24SEwoGcmVhc29uGAMgASgJSACIAQESJgoCYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgkKB19yZWFzb24i9wUKCkNoZWNrcG9pbnQSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEhUKCGFnZW50X2lkGAMgASgJSACIAQESFwoKYWdlbnRfbmFtZRgEIAEoCUgBiAEBEg4KBmFjdGlvbhgFIAEoCRIoCgdwYXlsb2FkGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIUCgdjb250ZXh0GAcgASgJSAKIAQESFgoJcmVhc29uaW5nGAggASgJSAOIAQESOgoOYXV0b25vbXlfbGV2ZWwYCSABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLkF1dG9ub215TGV2ZWwSEgoKcG9saWN5X2lkcxgKIAMoCRIYChBwb2xpY3lfZ3JvdXBfaWRzGAsgAygJEjUKBnN0YXR1cxgMIAEoDjIlLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2hlY2twb2ludFN0YXR1cxITCgZyZWFzb24YDSABKAlIBIgBARIbCg5kZWNpc2lvbl90b2tlbhgOIAEoCUgFiAEBEi4KCmV4cGlyZXNfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKCmRlY2lkZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAaIAQESKAoFZXZhbHMYEiADKAsyGS5nYXRlaG91c2UuZ292ZXJuLnYxLkV2YWwSKAoFdm90ZXMYEyADKAsyGS5nYXRlaG91c2UuZ292ZXJuLnYxLlZvdGUSEAoIcmV2aXNpb24YFCABKAVCCwoJX2FnZW50X2lkQg0KC19hZ2VudF9uYW1lQgoKCF9jb250ZXh0QgwKCl9yZWFzb25pbmdCCQoHX3JlYXNvbkIRCg9fZGVjaXNpb25fdG9rZW5CDQoLX2RlY2lkZWRfYXQiyQMKF0NyZWF0ZUNoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEg4KBmFjdGlvbhgCIAEoCRIoCgdwYXlsb2FkGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIXCgphZ2VudF9uYW1lGAQgASgJSACIAQESFQoIYWdlbnRfaWQYBSABKAlIAYgBARIUCgdjb250ZXh0GAYgASgJSAKIAQESFgoJcmVhc29uaW5nGAcgASgJSAOIAQESOgoOYXV0b25vbXlfbGV2ZWwYCCABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLkF1dG9ub215TGV2ZWwSEgoKcG9saWN5X2lkcxgJIAMoCRIYChBwb2xpY3lfZ3JvdXBfaWRzGAogAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgLIAEoBUgEiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgMIAEoCUINCgtfYWdlbnRfbmFtZUILCglfYWdlbnRfaWRCCgoIX2NvbnRleHRCDAoKX3JlYXNvbmluZ0ISChBfdGltZW91dF9zZWNvbmRzImEKGENyZWF0ZUNoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50EhAKCHJlcGxheWVkGAIgASgIIk8KFEdldENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIkwKFUdldENoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50IpsBChZMaXN0Q2hlY2twb2ludHNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEjUKBnN0YXR1cxgCIAEoDjIlLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2hlY2twb2ludFN0YXR1cxINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkiZAoXTGlzdENoZWNrcG9pbnRzUmVzcG9uc2USNAoLY2hlY2twb2ludHMYASADKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQSEwoLbmV4dF9jdXJzb3IYAiABKAkiaQoVV2FpdENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJEhcKD3RpbWVvdXRfc2Vjb25kcxgDIAEoBSJeChZXYWl0Q2hlY2twb2ludFJlc3BvbnNlEjMKCmNoZWNrcG9pbnQYASABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQSDwoHY2hhbmdlZBgCIAEoCCKnAQoXRGVjaWRlQ2hlY2twb2ludFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkSMwoIZGVjaXNpb24YAyABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlZvdGVEZWNpc2lvbhITCgZyZWFzb24YBCABKAlIAIgBAUIJCgdfcmVhc29uIk8KGERlY2lkZUNoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50InIKF0NhbmNlbENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJEhMKBnJlYXNvbhgDIAEoCUgAiAEBQgkKB19yZWFzb24iTwoYQ2FuY2VsQ2hlY2twb2ludFJlc3BvbnNlEjMKCmNoZWNrcG9pbnQYASABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQilAEKC1BvbGljeU1hdGNoEg8KB2FjdGlvbnMYASADKAkSEQoJYWdlbnRfaWRzGAIgAygJEjsKD2F1dG9ub215X2xldmVscxgDIAMoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuQXV0b25vbXlMZXZlbBIWCgljb25kaXRpb24YBCABKAlIAIgBAUIMCgpfY29uZGl0aW9uItQDCgZQb2xpY3kSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSGAoLZGVzY3JpcHRpb24YBCABKAlIAIgBARIxCgZzdGF0dXMYBSABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVN0YXR1cxIPCgd2ZXJzaW9uGAYgASgFEhEKCWdyb3VwX2lkcxgHIAMoCRIvCgVtYXRjaBgIIAEoCzIgLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5TWF0Y2gSMwoHb3V0Y29tZRgJIAEoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5T3V0Y29tZRIOCgZxdW9ydW0YCiABKAUSEQoJcmV2aWV3ZXJzGAsgAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgMIAEoBUgBiAEBEi4KCmNyZWF0ZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg4KDF9kZXNjcmlwdGlvbkISChBfdGltZW91dF9zZWNvbmRzItUCCgpQb2xpY3lTcGVjEgwKBG5hbWUYASABKAkSGAoLZGVzY3JpcHRpb24YAiABKAlIAIgBARIxCgZzdGF0dXMYAyABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVN0YXR1cxIRCglncm91cF9pZHMYBCADKAkSLwoFbWF0Y2gYBSABKAsyIC5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeU1hdGNoEjMKB291dGNvbWUYBiABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeU91dGNvbWUSEwoGcXVvcnVtGAcgASgFSAGIAQESEQoJcmV2aWV3ZXJzGAggAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgJIAEoBUgCiAEBQg4KDF9kZXNjcmlwdGlvbkIJCgdfcXVvcnVtQhIKEF90aW1lb3V0X3NlY29uZHMicwoTQ3JlYXRlUG9saWN5UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIvCgZwb2xpY3kYAiABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVNwZWMiQwoUQ3JlYXRlUG9saWN5UmVzcG9uc2USKwoGcG9saWN5GAEgASgLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3kiSwoQR2V0UG9saWN5UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIKCgJpZBgCIAEoCSJAChFHZXRQb2xpY3lSZXNwb25zZRIrCgZwb2xpY3kYASABKAsyGy5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeSJCChNMaXN0UG9saWNpZXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIkUKFExpc3RQb2xpY2llc1Jlc3BvbnNlEi0KCHBvbGljaWVzGAEgAygLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3ki5AEKE1VwZGF0ZVBvbGljeVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkSLwoGcG9saWN5GAMgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3lTcGVjEi8KC3VwZGF0ZV9tYXNrGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzaxIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgFSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iQwoUVXBkYXRlUG9saWN5UmVzcG9uc2USKwoGcG9saWN5GAEgASgLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3kiSAoZTGlzdEFjdGl2ZVBvbGljaWVzUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlciJLChpMaXN0QWN0aXZlUG9saWNpZXNSZXNwb25zZRItCghwb2xpY2llcxgBIAMoCzIbLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5IpEBCgVBZ2VudBIKCgJpZBgBIAEoCRIUCgx3b3Jrc3BhY2VfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIYCgtkZXNjcmlwdGlvbhgEIAEoCUgAiAEBEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg4KDF9kZXNjcmlwdGlvbiJ5ChJDcmVhdGVBZ2VudFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDAoEbmFtZRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBQg4KDF9kZXNjcmlwdGlvbiJAChNDcmVhdGVBZ2VudFJlc3BvbnNlEikKBWFnZW50GAEgASgLMhouZ2F0ZWhvdXNlLmdvdmVybi52MS5BZ2VudCJKCg9HZXRBZ2VudFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiPQoQR2V0QWdlbnRSZXNwb25zZRIpCgVhZ2VudBgBIAEoCzIaLmdhdGVob3VzZS5nb3Zlcm4udjEuQWdlbnQiQAoRTGlzdEFnZW50c1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXIiQAoSTGlzdEFnZW50c1Jlc3BvbnNlEioKBmFnZW50cxgBIAMoCzIaLmdhdGVob3VzZS5nb3Zlcm4udjEuQWdlbnQq8wEKEENoZWNrcG9pbnRTdGF0dXMSIQodQ0hFQ0tQT0lOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIdChlDSEVDS1BPSU5UX1NUQVRVU19QRU5ESU5HEAESHgoaQ0hFQ0tQT0lOVF9TVEFUVVNfQVBQUk9WRUQQAhIeChpDSEVDS1BPSU5UX1NUQVRVU19SRUpFQ1RFRBADEh0KGUNIRUNLUE9JTlRfU1RBVFVTX0VYUElSRUQQBBIdChlDSEVDS1BPSU5UX1NUQVRVU19CTE9DS0VEEAUSHwobQ0hFQ0tQT0lOVF9TVEFUVVNfQ0FOQ0VMTEVEEAYqbgoNQXBwbGljYWJpbGl0eRIdChlBUFBMSUNBQklMSVRZX1VOU1BFQ0lGSUVEEAASHAoYQVBQTElDQUJJTElUWV9BUFBMSUNBQkxFEAESIAocQVBQTElDQUJJTElUWV9OT1RfQVBQTElDQUJMRRACKqgBCgpFdmFsU3RhdHVzEhsKF0VWQUxfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoURVZBTF9TVEFUVVNfQVBQUk9WRUQQARIYChRFVkFMX1NUQVRVU19SRUpFQ1RFRBACEhcKE0VWQUxfU1RBVFVTX0JMT0NLRUQQAxIXChNFVkFMX1NUQVRVU19QRU5ESU5HEAQSFwoTRVZBTF9TVEFUVVNfU0tJUFBFRBAFKmIKDFZvdGVEZWNpc2lvbhIdChlWT1RFX0RFQ0lTSU9OX1VOU1BFQ0lGSUVEEAASGQoVVk9URV9ERUNJU0lPTl9BUFBST1ZFEAESGAoUVk9URV9ERUNJU0lPTl9SRUpFQ1QQAiq5AQoNQXV0b25vbXlMZXZlbBIeChpBVVRPTk9NWV9MRVZFTF9VTlNQRUNJRklFRBAAEhUKEUFVVE9OT01ZX0xFVkVMX0wwEAESFQoRQVVUT05PTVlfTEVWRUxfTDEQAhIVChFBVVRPTk9NWV9MRVZFTF9MMhADEhUKEUFVVE9OT01ZX0xFVkVMX0wzEAQSFQoRQVVUT05PTVlfTEVWRUxfTDQQBRIVChFBVVRPTk9NWV9MRVZFTF9MNRAGKmMKDFBvbGljeVN0YXR1cxIdChlQT0xJQ1lfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUUE9MSUNZX1NUQVRVU19BQ1RJVkUQARIaChZQT0xJQ1lfU1RBVFVTX0lOQUNUSVZFEAIqmwEKDVBvbGljeU91dGNvbWUSHgoaUE9MSUNZX09VVENPTUVfVU5TUEVDSUZJRUQQABIaChZQT0xJQ1lfT1VUQ09NRV9BUFBST1ZFEAESGQoVUE9MSUNZX09VVENPTUVfUkVKRUNUEAISGAoUUE9MSUNZX09VVENPTUVfQkxPQ0sQAxIZChVQT0xJQ1lfT1VUQ09NRV9SRVZJRVcQBDLjDgoNR292ZXJuU2VydmljZRKPAQoQQ3JlYXRlQ2hlY2twb2ludBIsLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlQ2hlY2twb2ludFJlcXVlc3QaLS5nYXRlaG91c2UuZ292ZXJuLnYxLkNyZWF0ZUNoZWNrcG9pbnRSZXNwb25zZSIeorsYGgoYZ292ZXJuOmNoZWNrcG9pbnRzOndyaXRlEoUBCg1HZXRDaGVja3BvaW50EikuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRDaGVja3BvaW50UmVxdWVzdBoqLmdhdGVob3VzZS5nb3Zlcm4udjEuR2V0Q2hlY2twb2ludFJlc3BvbnNlIh2iuxgZChdnb3Zlcm46Y2hlY2twb2ludHM6cmVhZBKLAQoPTGlzdENoZWNrcG9pbnRzEisuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0Q2hlY2twb2ludHNSZXF1ZXN0GiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0Q2hlY2twb2ludHNSZXNwb25zZSIdorsYGQoXZ292ZXJuOmNoZWNrcG9pbnRzOnJlYWQSiAEKDldhaXRDaGVja3BvaW50EiouZ2F0ZWhvdXNlLmdvdmVybi52MS5XYWl0Q2hlY2twb2ludFJlcXVlc3QaKy5nYXRlaG91c2UuZ292ZXJuLnYxLldhaXRDaGVja3BvaW50UmVzcG9uc2UiHaK7GBkKF2dvdmVybjpjaGVja3BvaW50czpyZWFkEpABChBEZWNpZGVDaGVja3BvaW50EiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5EZWNpZGVDaGVja3BvaW50UmVxdWVzdBotLmdhdGVob3VzZS5nb3Zlcm4udjEuRGVjaWRlQ2hlY2twb2ludFJlc3BvbnNlIh+iuxgbChlnb3Zlcm46Y2hlY2twb2ludHM6ZGVjaWRlEo8BChBDYW5jZWxDaGVja3BvaW50EiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5DYW5jZWxDaGVja3BvaW50UmVxdWVzdBotLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2FuY2VsQ2hlY2twb2ludFJlc3BvbnNlIh6iuxgaChhnb3Zlcm46Y2hlY2twb2ludHM6d3JpdGUSgAEKDENyZWF0ZVBvbGljeRIoLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlUG9saWN5UmVxdWVzdBopLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlUG9saWN5UmVzcG9uc2UiG6K7GBcKFWdvdmVybjpwb2xpY2llczp3cml0ZRJ2CglHZXRQb2xpY3kSJS5nYXRlaG91c2UuZ292ZXJuLnYxLkdldFBvbGljeVJlcXVlc3QaJi5nYXRlaG91c2UuZ292ZXJuLnYxLkdldFBvbGljeVJlc3BvbnNlIhqiuxgWChRnb3Zlcm46cG9saWNpZXM6cmVhZBJ/CgxMaXN0UG9saWNpZXMSKC5nYXRlaG91c2UuZ292ZXJuLnYxLkxpc3RQb2xpY2llc1JlcXVlc3QaKS5nYXRlaG91c2UuZ292ZXJuLnYxLkxpc3RQb2xpY2llc1Jlc3BvbnNlIhqiuxgWChRnb3Zlcm46cG9saWNpZXM6cmVhZBKAAQoMVXBkYXRlUG9saWN5EiguZ2F0ZWhvdXNlLmdvdmVybi52MS5VcGRhdGVQb2xpY3lSZXF1ZXN0GikuZ2F0ZWhvdXNlLmdvdmVybi52MS5VcGRhdGVQb2xpY3lSZXNwb25zZSIborsYFwoVZ292ZXJuOnBvbGljaWVzOndyaXRlEpEBChJMaXN0QWN0aXZlUG9saWNpZXMSLi5nYXRlaG91c2UuZ292ZXJuLnYxLkxpc3RBY3RpdmVQb2xpY2llc1JlcXVlc3QaLy5nYXRlaG91c2UuZ292ZXJuLnYxLkxpc3RBY3RpdmVQb2xpY2llc1Jlc3BvbnNlIhqiuxgWChRnb3Zlcm46cG9saWNpZXM6cmVhZBJ7CgtDcmVhdGVBZ2VudBInLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlQWdlbnRSZXF1ZXN0GiguZ2F0ZWhvdXNlLmdvdmVybi52MS5DcmVhdGVBZ2VudFJlc3BvbnNlIhmiuxgVChNnb3Zlcm46YWdlbnRzOndyaXRlEnEKCEdldEFnZW50EiQuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRBZ2VudFJlcXVlc3QaJS5nYXRlaG91c2UuZ292ZXJuLnYxLkdldEFnZW50UmVzcG9uc2UiGKK7GBQKEmdvdmVybjphZ2VudHM6cmVhZBJ3CgpMaXN0QWdlbnRzEiYuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0QWdlbnRzUmVxdWVzdBonLmdhdGVob3VzZS5nb3Zlcm4udjEuTGlzdEFnZW50c1Jlc3BvbnNlIhiiuxgUChJnb3Zlcm46YWdlbnRzOnJlYWRiBnByb3RvMw", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_field_mask, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("CiBnYXRlaG91c2UvZ292ZXJuL3YxL2dvdmVybi5wcm90bxITZ2F0ZWhvdXNlLmdvdmVybi52MSLtAQoERXZhbBIRCglwb2xpY3lfaWQYASABKAkSEwoLcG9saWN5X25hbWUYAiABKAkSOQoNYXBwbGljYWJpbGl0eRgDIAEoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuQXBwbGljYWJpbGl0eRIvCgZzdGF0dXMYBCABKA4yHy5nYXRlaG91c2UuZ292ZXJuLnYxLkV2YWxTdGF0dXMSFwoPcXVvcnVtX3JlcXVpcmVkGAUgASgFEhIKCnF1b3J1bV9tZXQYBiABKAUSEQoJcG9vbF9zaXplGAcgASgFEhEKCXJldmlld2VycxgIIAMoCSKUAQoEVm90ZRIPCgdzdWJqZWN0GAEgASgJEjMKCGRlY2lzaW9uGAIgASgOMiEuZ2F0ZWhvdXNlLmdvdmVybi52MS5Wb3RlRGVjaXNpb24SEwoGcmVhc29uGAMgASgJSACIAQESJgoCYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgkKB19yZWFzb24i9wUKCkNoZWNrcG9pbnQSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEhUKCGFnZW50X2lkGAMgASgJSACIAQESFwoKYWdlbnRfbmFtZRgEIAEoCUgBiAEBEg4KBmFjdGlvbhgFIAEoCRIoCgdwYXlsb2FkGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIUCgdjb250ZXh0GAcgASgJSAKIAQESFgoJcmVhc29uaW5nGAggASgJSAOIAQESOgoOYXV0b25vbXlfbGV2ZWwYCSABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLkF1dG9ub215TGV2ZWwSEgoKcG9saWN5X2lkcxgKIAMoCRIYChBwb2xpY3lfZ3JvdXBfaWRzGAsgAygJEjUKBnN0YXR1cxgMIAEoDjIlLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2hlY2twb2ludFN0YXR1cxITCgZyZWFzb24YDSABKAlIBIgBARIbCg5kZWNpc2lvbl90b2tlbhgOIAEoCUgFiAEBEi4KCmV4cGlyZXNfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKCmRlY2lkZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAaIAQESKAoFZXZhbHMYEiADKAsyGS5nYXRlaG91c2UuZ292ZXJuLnYxLkV2YWwSKAoFdm90ZXMYEyADKAsyGS5nYXRlaG91c2UuZ292ZXJuLnYxLlZvdGUSEAoIcmV2aXNpb24YFCABKAVCCwoJX2FnZW50X2lkQg0KC19hZ2VudF9uYW1lQgoKCF9jb250ZXh0QgwKCl9yZWFzb25pbmdCCQoHX3JlYXNvbkIRCg9fZGVjaXNpb25fdG9rZW5CDQoLX2RlY2lkZWRfYXQiyQMKF0NyZWF0ZUNoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEg4KBmFjdGlvbhgCIAEoCRIoCgdwYXlsb2FkGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIXCgphZ2VudF9uYW1lGAQgASgJSACIAQESFQoIYWdlbnRfaWQYBSABKAlIAYgBARIUCgdjb250ZXh0GAYgASgJSAKIAQESFgoJcmVhc29uaW5nGAcgASgJSAOIAQESOgoOYXV0b25vbXlfbGV2ZWwYCCABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLkF1dG9ub215TGV2ZWwSEgoKcG9saWN5X2lkcxgJIAMoCRIYChBwb2xpY3lfZ3JvdXBfaWRzGAogAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgLIAEoBUgEiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgMIAEoCUINCgtfYWdlbnRfbmFtZUILCglfYWdlbnRfaWRCCgoIX2NvbnRleHRCDAoKX3JlYXNvbmluZ0ISChBfdGltZW91dF9zZWNvbmRzImEKGENyZWF0ZUNoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50EhAKCHJlcGxheWVkGAIgASgIIk8KFEdldENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIkwKFUdldENoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50IpsBChZMaXN0Q2hlY2twb2ludHNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEjUKBnN0YXR1cxgCIAEoDjIlLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2hlY2twb2ludFN0YXR1cxINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkiZAoXTGlzdENoZWNrcG9pbnRzUmVzcG9uc2USNAoLY2hlY2twb2ludHMYASADKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQSEwoLbmV4dF9jdXJzb3IYAiABKAkiaQoVV2FpdENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJEhcKD3RpbWVvdXRfc2Vjb25kcxgDIAEoBSJeChZXYWl0Q2hlY2twb2ludFJlc3BvbnNlEjMKCmNoZWNrcG9pbnQYASABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQSDwoHY2hhbmdlZBgCIAEoCCKIAQoPQ2hlY2twb2ludEV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSJgoCYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKCmNoZWNrcG9pbnQYBCABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQikAEKHFdhdGNoQ2hlY2twb2ludEV2ZW50c1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFZmxvb3IYAiABKAkSDAoEc2VlbhgDIAMoCRIXCg90aW1lb3V0X3NlY29uZHMYBCABKAUSDQoFbGltaXQYBSABKAUicgodV2F0Y2hDaGVja3BvaW50RXZlbnRzUmVzcG9uc2USNAoGZXZlbnRzGAEgAygLMiQuZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50RXZlbnQSDQoFZmxvb3IYAiABKAkSDAoEc2VlbhgDIAMoCSKnAQoXRGVjaWRlQ2hlY2twb2ludFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkSMwoIZGVjaXNpb24YAyABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlZvdGVEZWNpc2lvbhITCgZyZWFzb24YBCABKAlIAIgBAUIJCgdfcmVhc29uIk8KGERlY2lkZUNoZWNrcG9pbnRSZXNwb25zZRIzCgpjaGVja3BvaW50GAEgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5DaGVja3BvaW50InIKF0NhbmNlbENoZWNrcG9pbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJEhMKBnJlYXNvbhgDIAEoCUgAiAEBQgkKB19yZWFzb24iTwoYQ2FuY2VsQ2hlY2twb2ludFJlc3BvbnNlEjMKCmNoZWNrcG9pbnQYASABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLkNoZWNrcG9pbnQilAEKC1BvbGljeU1hdGNoEg8KB2FjdGlvbnMYASADKAkSEQoJYWdlbnRfaWRzGAIgAygJEjsKD2F1dG9ub215X2xldmVscxgDIAMoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuQXV0b25vbXlMZXZlbBIWCgljb25kaXRpb24YBCABKAlIAIgBAUIMCgpfY29uZGl0aW9uItQDCgZQb2xpY3kSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSGAoLZGVzY3JpcHRpb24YBCABKAlIAIgBARIxCgZzdGF0dXMYBSABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVN0YXR1cxIPCgd2ZXJzaW9uGAYgASgFEhEKCWdyb3VwX2lkcxgHIAMoCRIvCgVtYXRjaBgIIAEoCzIgLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5TWF0Y2gSMwoHb3V0Y29tZRgJIAEoDjIiLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5T3V0Y29tZRIOCgZxdW9ydW0YCiABKAUSEQoJcmV2aWV3ZXJzGAsgAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgMIAEoBUgBiAEBEi4KCmNyZWF0ZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg4KDF9kZXNjcmlwdGlvbkISChBfdGltZW91dF9zZWNvbmRzItUCCgpQb2xpY3lTcGVjEgwKBG5hbWUYASABKAkSGAoLZGVzY3JpcHRpb24YAiABKAlIAIgBARIxCgZzdGF0dXMYAyABKA4yIS5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVN0YXR1cxIRCglncm91cF9pZHMYBCADKAkSLwoFbWF0Y2gYBSABKAsyIC5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeU1hdGNoEjMKB291dGNvbWUYBiABKA4yIi5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeU91dGNvbWUSEwoGcXVvcnVtGAcgASgFSAGIAQESEQoJcmV2aWV3ZXJzGAggAygJEhwKD3RpbWVvdXRfc2Vjb25kcxgJIAEoBUgCiAEBQg4KDF9kZXNjcmlwdGlvbkIJCgdfcXVvcnVtQhIKEF90aW1lb3V0X3NlY29uZHMicwoTQ3JlYXRlUG9saWN5UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIvCgZwb2xpY3kYAiABKAsyHy5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeVNwZWMiQwoUQ3JlYXRlUG9saWN5UmVzcG9uc2USKwoGcG9saWN5GAEgASgLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3kiSwoQR2V0UG9saWN5UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIKCgJpZBgCIAEoCSJAChFHZXRQb2xpY3lSZXNwb25zZRIrCgZwb2xpY3kYASABKAsyGy5nYXRlaG91c2UuZ292ZXJuLnYxLlBvbGljeSJCChNMaXN0UG9saWNpZXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIkUKFExpc3RQb2xpY2llc1Jlc3BvbnNlEi0KCHBvbGljaWVzGAEgAygLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3ki5AEKE1VwZGF0ZVBvbGljeVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkSLwoGcG9saWN5GAMgASgLMh8uZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3lTcGVjEi8KC3VwZGF0ZV9tYXNrGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzaxIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgFSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iQwoUVXBkYXRlUG9saWN5UmVzcG9uc2USKwoGcG9saWN5GAEgASgLMhsuZ2F0ZWhvdXNlLmdvdmVybi52MS5Qb2xpY3kiSAoZTGlzdEFjdGl2ZVBvbGljaWVzUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlciJLChpMaXN0QWN0aXZlUG9saWNpZXNSZXNwb25zZRItCghwb2xpY2llcxgBIAMoCzIbLmdhdGVob3VzZS5nb3Zlcm4udjEuUG9saWN5IpEBCgVBZ2VudBIKCgJpZBgBIAEoCRIUCgx3b3Jrc3BhY2VfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIYCgtkZXNjcmlwdGlvbhgEIAEoCUgAiAEBEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg4KDF9kZXNjcmlwdGlvbiJ5ChJDcmVhdGVBZ2VudFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDAoEbmFtZRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBQg4KDF9kZXNjcmlwdGlvbiJAChNDcmVhdGVBZ2VudFJlc3BvbnNlEikKBWFnZW50GAEgASgLMhouZ2F0ZWhvdXNlLmdvdmVybi52MS5BZ2VudCJKCg9HZXRBZ2VudFJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiPQoQR2V0QWdlbnRSZXNwb25zZRIpCgVhZ2VudBgBIAEoCzIaLmdhdGVob3VzZS5nb3Zlcm4udjEuQWdlbnQiQAoRTGlzdEFnZW50c1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXIiQAoSTGlzdEFnZW50c1Jlc3BvbnNlEioKBmFnZW50cxgBIAMoCzIaLmdhdGVob3VzZS5nb3Zlcm4udjEuQWdlbnQq8wEKEENoZWNrcG9pbnRTdGF0dXMSIQodQ0hFQ0tQT0lOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIdChlDSEVDS1BPSU5UX1NUQVRVU19QRU5ESU5HEAESHgoaQ0hFQ0tQT0lOVF9TVEFUVVNfQVBQUk9WRUQQAhIeChpDSEVDS1BPSU5UX1NUQVRVU19SRUpFQ1RFRBADEh0KGUNIRUNLUE9JTlRfU1RBVFVTX0VYUElSRUQQBBIdChlDSEVDS1BPSU5UX1NUQVRVU19CTE9DS0VEEAUSHwobQ0hFQ0tQT0lOVF9TVEFUVVNfQ0FOQ0VMTEVEEAYqbgoNQXBwbGljYWJpbGl0eRIdChlBUFBMSUNBQklMSVRZX1VOU1BFQ0lGSUVEEAASHAoYQVBQTElDQUJJTElUWV9BUFBMSUNBQkxFEAESIAocQVBQTElDQUJJTElUWV9OT1RfQVBQTElDQUJMRRACKqgBCgpFdmFsU3RhdHVzEhsKF0VWQUxfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoURVZBTF9TVEFUVVNfQVBQUk9WRUQQARIYChRFVkFMX1NUQVRVU19SRUpFQ1RFRBACEhcKE0VWQUxfU1RBVFVTX0JMT0NLRUQQAxIXChNFVkFMX1NUQVRVU19QRU5ESU5HEAQSFwoTRVZBTF9TVEFUVVNfU0tJUFBFRBAFKmIKDFZvdGVEZWNpc2lvbhIdChlWT1RFX0RFQ0lTSU9OX1VOU1BFQ0lGSUVEEAASGQoVVk9URV9ERUNJU0lPTl9BUFBST1ZFEAESGAoUVk9URV9ERUNJU0lPTl9SRUpFQ1QQAiq5AQoNQXV0b25vbXlMZXZlbBIeChpBVVRPTk9NWV9MRVZFTF9VTlNQRUNJRklFRBAAEhUKEUFVVE9OT01ZX0xFVkVMX0wwEAESFQoRQVVUT05PTVlfTEVWRUxfTDEQAhIVChFBVVRPTk9NWV9MRVZFTF9MMhADEhUKEUFVVE9OT01ZX0xFVkVMX0wzEAQSFQoRQVVUT05PTVlfTEVWRUxfTDQQBRIVChFBVVRPTk9NWV9MRVZFTF9MNRAGKmMKDFBvbGljeVN0YXR1cxIdChlQT0xJQ1lfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUUE9MSUNZX1NUQVRVU19BQ1RJVkUQARIaChZQT0xJQ1lfU1RBVFVTX0lOQUNUSVZFEAIqmwEKDVBvbGljeU91dGNvbWUSHgoaUE9MSUNZX09VVENPTUVfVU5TUEVDSUZJRUQQABIaChZQT0xJQ1lfT1VUQ09NRV9BUFBST1ZFEAESGQoVUE9MSUNZX09VVENPTUVfUkVKRUNUEAISGAoUUE9MSUNZX09VVENPTUVfQkxPQ0sQAxIZChVQT0xJQ1lfT1VUQ09NRV9SRVZJRVcQBDKDEAoNR292ZXJuU2VydmljZRKPAQoQQ3JlYXRlQ2hlY2twb2ludBIsLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlQ2hlY2twb2ludFJlcXVlc3QaLS5nYXRlaG91c2UuZ292ZXJuLnYxLkNyZWF0ZUNoZWNrcG9pbnRSZXNwb25zZSIeorsYGgoYZ292ZXJuOmNoZWNrcG9pbnRzOndyaXRlEoUBCg1HZXRDaGVja3BvaW50EikuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRDaGVja3BvaW50UmVxdWVzdBoqLmdhdGVob3VzZS5nb3Zlcm4udjEuR2V0Q2hlY2twb2ludFJlc3BvbnNlIh2iuxgZChdnb3Zlcm46Y2hlY2twb2ludHM6cmVhZBKLAQoPTGlzdENoZWNrcG9pbnRzEisuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0Q2hlY2twb2ludHNSZXF1ZXN0GiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0Q2hlY2twb2ludHNSZXNwb25zZSIdorsYGQoXZ292ZXJuOmNoZWNrcG9pbnRzOnJlYWQSiAEKDldhaXRDaGVja3BvaW50EiouZ2F0ZWhvdXNlLmdvdmVybi52MS5XYWl0Q2hlY2twb2ludFJlcXVlc3QaKy5nYXRlaG91c2UuZ292ZXJuLnYxLldhaXRDaGVja3BvaW50UmVzcG9uc2UiHaK7GBkKF2dvdmVybjpjaGVja3BvaW50czpyZWFkEpABChBEZWNpZGVDaGVja3BvaW50EiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5EZWNpZGVDaGVja3BvaW50UmVxdWVzdBotLmdhdGVob3VzZS5nb3Zlcm4udjEuRGVjaWRlQ2hlY2twb2ludFJlc3BvbnNlIh+iuxgbChlnb3Zlcm46Y2hlY2twb2ludHM6ZGVjaWRlEo8BChBDYW5jZWxDaGVja3BvaW50EiwuZ2F0ZWhvdXNlLmdvdmVybi52MS5DYW5jZWxDaGVja3BvaW50UmVxdWVzdBotLmdhdGVob3VzZS5nb3Zlcm4udjEuQ2FuY2VsQ2hlY2twb2ludFJlc3BvbnNlIh6iuxgaChhnb3Zlcm46Y2hlY2twb2ludHM6d3JpdGUSnQEKFVdhdGNoQ2hlY2twb2ludEV2ZW50cxIxLmdhdGVob3VzZS5nb3Zlcm4udjEuV2F0Y2hDaGVja3BvaW50RXZlbnRzUmVxdWVzdBoyLmdhdGVob3VzZS5nb3Zlcm4udjEuV2F0Y2hDaGVja3BvaW50RXZlbnRzUmVzcG9uc2UiHaK7GBkKF2dvdmVybjpjaGVja3BvaW50czpyZWFkEoABCgxDcmVhdGVQb2xpY3kSKC5nYXRlaG91c2UuZ292ZXJuLnYxLkNyZWF0ZVBvbGljeVJlcXVlc3QaKS5nYXRlaG91c2UuZ292ZXJuLnYxLkNyZWF0ZVBvbGljeVJlc3BvbnNlIhuiuxgXChVnb3Zlcm46cG9saWNpZXM6d3JpdGUSdgoJR2V0UG9saWN5EiUuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRQb2xpY3lSZXF1ZXN0GiYuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRQb2xpY3lSZXNwb25zZSIaorsYFgoUZ292ZXJuOnBvbGljaWVzOnJlYWQSfwoMTGlzdFBvbGljaWVzEiguZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0UG9saWNpZXNSZXF1ZXN0GikuZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0UG9saWNpZXNSZXNwb25zZSIaorsYFgoUZ292ZXJuOnBvbGljaWVzOnJlYWQSgAEKDFVwZGF0ZVBvbGljeRIoLmdhdGVob3VzZS5nb3Zlcm4udjEuVXBkYXRlUG9saWN5UmVxdWVzdBopLmdhdGVob3VzZS5nb3Zlcm4udjEuVXBkYXRlUG9saWN5UmVzcG9uc2UiG6K7GBcKFWdvdmVybjpwb2xpY2llczp3cml0ZRKRAQoSTGlzdEFjdGl2ZVBvbGljaWVzEi4uZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0QWN0aXZlUG9saWNpZXNSZXF1ZXN0Gi8uZ2F0ZWhvdXNlLmdvdmVybi52MS5MaXN0QWN0aXZlUG9saWNpZXNSZXNwb25zZSIaorsYFgoUZ292ZXJuOnBvbGljaWVzOnJlYWQSewoLQ3JlYXRlQWdlbnQSJy5nYXRlaG91c2UuZ292ZXJuLnYxLkNyZWF0ZUFnZW50UmVxdWVzdBooLmdhdGVob3VzZS5nb3Zlcm4udjEuQ3JlYXRlQWdlbnRSZXNwb25zZSIZorsYFQoTZ292ZXJuOmFnZW50czp3cml0ZRJxCghHZXRBZ2VudBIkLmdhdGVob3VzZS5nb3Zlcm4udjEuR2V0QWdlbnRSZXF1ZXN0GiUuZ2F0ZWhvdXNlLmdvdmVybi52MS5HZXRBZ2VudFJlc3BvbnNlIhiiuxgUChJnb3Zlcm46YWdlbnRzOnJlYWQSdwoKTGlzdEFnZW50cxImLmdhdGVob3VzZS5nb3Zlcm4udjEuTGlzdEFnZW50c1JlcXVlc3QaJy5nYXRlaG91c2UuZ292ZXJuLnYxLkxpc3RBZ2VudHNSZXNwb25zZSIYorsYFAoSZ292ZXJuOmFnZW50czpyZWFkYgZwcm90bzM", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_field_mask, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * Eval is one policy's evaluation of a checkpoint.
@@ -472,6 +472,122 @@ export const WaitCheckpointResponseSchema: GenMessage<WaitCheckpointResponse> = 
   messageDesc(file_gatehouse_govern_v1_govern, 10);
 
 /**
+ * Something that happened to a checkpoint, with the checkpoint as it left it.
+ *
+ * @generated from message gatehouse.govern.v1.CheckpointEvent
+ */
+export type CheckpointEvent = Message<"gatehouse.govern.v1.CheckpointEvent"> & {
+  /**
+   * Orders the workspace's events by time; a client resumes after it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * checkpoint.created, checkpoint.voted, checkpoint.decided, checkpoint.expired or checkpoint.cancelled.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 3;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * @generated from field: gatehouse.govern.v1.Checkpoint checkpoint = 4;
+   */
+  checkpoint?: Checkpoint | undefined;
+};
+
+/**
+ * Describes the message gatehouse.govern.v1.CheckpointEvent.
+ * Use `create(CheckpointEventSchema)` to create a new message.
+ */
+export const CheckpointEventSchema: GenMessage<CheckpointEvent> = /*@__PURE__*/
+  messageDesc(file_gatehouse_govern_v1_govern, 11);
+
+/**
+ * @generated from message gatehouse.govern.v1.WatchCheckpointEventsRequest
+ */
+export type WatchCheckpointEventsRequest = Message<"gatehouse.govern.v1.WatchCheckpointEventsRequest"> & {
+  /**
+   * @generated from field: gatehouse.common.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * No event at or below this id is owed to the client: its Last-Event-ID
+   * when it resumes, else the floor of the previous answer. Empty: now.
+   *
+   * @generated from field: string floor = 2;
+   */
+  floor: string;
+
+  /**
+   * Ids above the floor the client already has (the previous answer's seen).
+   *
+   * @generated from field: repeated string seen = 3;
+   */
+  seen: string[];
+
+  /**
+   * 0 answers at once; 1..55 holds until there is an event.
+   *
+   * @generated from field: int32 timeout_seconds = 4;
+   */
+  timeoutSeconds: number;
+
+  /**
+   * Most events in one answer, 1..500; 0 means 100.
+   *
+   * @generated from field: int32 limit = 5;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message gatehouse.govern.v1.WatchCheckpointEventsRequest.
+ * Use `create(WatchCheckpointEventsRequestSchema)` to create a new message.
+ */
+export const WatchCheckpointEventsRequestSchema: GenMessage<WatchCheckpointEventsRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_govern_v1_govern, 12);
+
+/**
+ * @generated from message gatehouse.govern.v1.WatchCheckpointEventsResponse
+ */
+export type WatchCheckpointEventsResponse = Message<"gatehouse.govern.v1.WatchCheckpointEventsResponse"> & {
+  /**
+   * In id order; an event written late by another replica may come after
+   * one with a higher id, and none comes twice within one chain of calls.
+   *
+   * @generated from field: repeated gatehouse.govern.v1.CheckpointEvent events = 1;
+   */
+  events: CheckpointEvent[];
+
+  /**
+   * Pass both back in the next call.
+   *
+   * @generated from field: string floor = 2;
+   */
+  floor: string;
+
+  /**
+   * @generated from field: repeated string seen = 3;
+   */
+  seen: string[];
+};
+
+/**
+ * Describes the message gatehouse.govern.v1.WatchCheckpointEventsResponse.
+ * Use `create(WatchCheckpointEventsResponseSchema)` to create a new message.
+ */
+export const WatchCheckpointEventsResponseSchema: GenMessage<WatchCheckpointEventsResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_govern_v1_govern, 13);
+
+/**
  * @generated from message gatehouse.govern.v1.DecideCheckpointRequest
  */
 export type DecideCheckpointRequest = Message<"gatehouse.govern.v1.DecideCheckpointRequest"> & {
@@ -501,7 +617,7 @@ export type DecideCheckpointRequest = Message<"gatehouse.govern.v1.DecideCheckpo
  * Use `create(DecideCheckpointRequestSchema)` to create a new message.
  */
 export const DecideCheckpointRequestSchema: GenMessage<DecideCheckpointRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 11);
+  messageDesc(file_gatehouse_govern_v1_govern, 14);
 
 /**
  * @generated from message gatehouse.govern.v1.DecideCheckpointResponse
@@ -518,7 +634,7 @@ export type DecideCheckpointResponse = Message<"gatehouse.govern.v1.DecideCheckp
  * Use `create(DecideCheckpointResponseSchema)` to create a new message.
  */
 export const DecideCheckpointResponseSchema: GenMessage<DecideCheckpointResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 12);
+  messageDesc(file_gatehouse_govern_v1_govern, 15);
 
 /**
  * @generated from message gatehouse.govern.v1.CancelCheckpointRequest
@@ -545,7 +661,7 @@ export type CancelCheckpointRequest = Message<"gatehouse.govern.v1.CancelCheckpo
  * Use `create(CancelCheckpointRequestSchema)` to create a new message.
  */
 export const CancelCheckpointRequestSchema: GenMessage<CancelCheckpointRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 13);
+  messageDesc(file_gatehouse_govern_v1_govern, 16);
 
 /**
  * @generated from message gatehouse.govern.v1.CancelCheckpointResponse
@@ -562,7 +678,7 @@ export type CancelCheckpointResponse = Message<"gatehouse.govern.v1.CancelCheckp
  * Use `create(CancelCheckpointResponseSchema)` to create a new message.
  */
 export const CancelCheckpointResponseSchema: GenMessage<CancelCheckpointResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 14);
+  messageDesc(file_gatehouse_govern_v1_govern, 17);
 
 /**
  * @generated from message gatehouse.govern.v1.PolicyMatch
@@ -598,7 +714,7 @@ export type PolicyMatch = Message<"gatehouse.govern.v1.PolicyMatch"> & {
  * Use `create(PolicyMatchSchema)` to create a new message.
  */
 export const PolicyMatchSchema: GenMessage<PolicyMatch> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 15);
+  messageDesc(file_gatehouse_govern_v1_govern, 18);
 
 /**
  * @generated from message gatehouse.govern.v1.Policy
@@ -680,7 +796,7 @@ export type Policy = Message<"gatehouse.govern.v1.Policy"> & {
  * Use `create(PolicySchema)` to create a new message.
  */
 export const PolicySchema: GenMessage<Policy> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 16);
+  messageDesc(file_gatehouse_govern_v1_govern, 19);
 
 /**
  * PolicySpec holds the writable fields of a policy.
@@ -739,7 +855,7 @@ export type PolicySpec = Message<"gatehouse.govern.v1.PolicySpec"> & {
  * Use `create(PolicySpecSchema)` to create a new message.
  */
 export const PolicySpecSchema: GenMessage<PolicySpec> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 17);
+  messageDesc(file_gatehouse_govern_v1_govern, 20);
 
 /**
  * @generated from message gatehouse.govern.v1.CreatePolicyRequest
@@ -761,7 +877,7 @@ export type CreatePolicyRequest = Message<"gatehouse.govern.v1.CreatePolicyReque
  * Use `create(CreatePolicyRequestSchema)` to create a new message.
  */
 export const CreatePolicyRequestSchema: GenMessage<CreatePolicyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 18);
+  messageDesc(file_gatehouse_govern_v1_govern, 21);
 
 /**
  * @generated from message gatehouse.govern.v1.CreatePolicyResponse
@@ -778,7 +894,7 @@ export type CreatePolicyResponse = Message<"gatehouse.govern.v1.CreatePolicyResp
  * Use `create(CreatePolicyResponseSchema)` to create a new message.
  */
 export const CreatePolicyResponseSchema: GenMessage<CreatePolicyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 19);
+  messageDesc(file_gatehouse_govern_v1_govern, 22);
 
 /**
  * @generated from message gatehouse.govern.v1.GetPolicyRequest
@@ -800,7 +916,7 @@ export type GetPolicyRequest = Message<"gatehouse.govern.v1.GetPolicyRequest"> &
  * Use `create(GetPolicyRequestSchema)` to create a new message.
  */
 export const GetPolicyRequestSchema: GenMessage<GetPolicyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 20);
+  messageDesc(file_gatehouse_govern_v1_govern, 23);
 
 /**
  * @generated from message gatehouse.govern.v1.GetPolicyResponse
@@ -817,7 +933,7 @@ export type GetPolicyResponse = Message<"gatehouse.govern.v1.GetPolicyResponse">
  * Use `create(GetPolicyResponseSchema)` to create a new message.
  */
 export const GetPolicyResponseSchema: GenMessage<GetPolicyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 21);
+  messageDesc(file_gatehouse_govern_v1_govern, 24);
 
 /**
  * @generated from message gatehouse.govern.v1.ListPoliciesRequest
@@ -834,7 +950,7 @@ export type ListPoliciesRequest = Message<"gatehouse.govern.v1.ListPoliciesReque
  * Use `create(ListPoliciesRequestSchema)` to create a new message.
  */
 export const ListPoliciesRequestSchema: GenMessage<ListPoliciesRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 22);
+  messageDesc(file_gatehouse_govern_v1_govern, 25);
 
 /**
  * @generated from message gatehouse.govern.v1.ListPoliciesResponse
@@ -851,7 +967,7 @@ export type ListPoliciesResponse = Message<"gatehouse.govern.v1.ListPoliciesResp
  * Use `create(ListPoliciesResponseSchema)` to create a new message.
  */
 export const ListPoliciesResponseSchema: GenMessage<ListPoliciesResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 23);
+  messageDesc(file_gatehouse_govern_v1_govern, 26);
 
 /**
  * @generated from message gatehouse.govern.v1.UpdatePolicyRequest
@@ -890,7 +1006,7 @@ export type UpdatePolicyRequest = Message<"gatehouse.govern.v1.UpdatePolicyReque
  * Use `create(UpdatePolicyRequestSchema)` to create a new message.
  */
 export const UpdatePolicyRequestSchema: GenMessage<UpdatePolicyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 24);
+  messageDesc(file_gatehouse_govern_v1_govern, 27);
 
 /**
  * @generated from message gatehouse.govern.v1.UpdatePolicyResponse
@@ -907,7 +1023,7 @@ export type UpdatePolicyResponse = Message<"gatehouse.govern.v1.UpdatePolicyResp
  * Use `create(UpdatePolicyResponseSchema)` to create a new message.
  */
 export const UpdatePolicyResponseSchema: GenMessage<UpdatePolicyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 25);
+  messageDesc(file_gatehouse_govern_v1_govern, 28);
 
 /**
  * @generated from message gatehouse.govern.v1.ListActivePoliciesRequest
@@ -924,7 +1040,7 @@ export type ListActivePoliciesRequest = Message<"gatehouse.govern.v1.ListActiveP
  * Use `create(ListActivePoliciesRequestSchema)` to create a new message.
  */
 export const ListActivePoliciesRequestSchema: GenMessage<ListActivePoliciesRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 26);
+  messageDesc(file_gatehouse_govern_v1_govern, 29);
 
 /**
  * @generated from message gatehouse.govern.v1.ListActivePoliciesResponse
@@ -941,7 +1057,7 @@ export type ListActivePoliciesResponse = Message<"gatehouse.govern.v1.ListActive
  * Use `create(ListActivePoliciesResponseSchema)` to create a new message.
  */
 export const ListActivePoliciesResponseSchema: GenMessage<ListActivePoliciesResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 27);
+  messageDesc(file_gatehouse_govern_v1_govern, 30);
 
 /**
  * @generated from message gatehouse.govern.v1.Agent
@@ -978,7 +1094,7 @@ export type Agent = Message<"gatehouse.govern.v1.Agent"> & {
  * Use `create(AgentSchema)` to create a new message.
  */
 export const AgentSchema: GenMessage<Agent> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 28);
+  messageDesc(file_gatehouse_govern_v1_govern, 31);
 
 /**
  * @generated from message gatehouse.govern.v1.CreateAgentRequest
@@ -1005,7 +1121,7 @@ export type CreateAgentRequest = Message<"gatehouse.govern.v1.CreateAgentRequest
  * Use `create(CreateAgentRequestSchema)` to create a new message.
  */
 export const CreateAgentRequestSchema: GenMessage<CreateAgentRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 29);
+  messageDesc(file_gatehouse_govern_v1_govern, 32);
 
 /**
  * @generated from message gatehouse.govern.v1.CreateAgentResponse
@@ -1022,7 +1138,7 @@ export type CreateAgentResponse = Message<"gatehouse.govern.v1.CreateAgentRespon
  * Use `create(CreateAgentResponseSchema)` to create a new message.
  */
 export const CreateAgentResponseSchema: GenMessage<CreateAgentResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 30);
+  messageDesc(file_gatehouse_govern_v1_govern, 33);
 
 /**
  * @generated from message gatehouse.govern.v1.GetAgentRequest
@@ -1044,7 +1160,7 @@ export type GetAgentRequest = Message<"gatehouse.govern.v1.GetAgentRequest"> & {
  * Use `create(GetAgentRequestSchema)` to create a new message.
  */
 export const GetAgentRequestSchema: GenMessage<GetAgentRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 31);
+  messageDesc(file_gatehouse_govern_v1_govern, 34);
 
 /**
  * @generated from message gatehouse.govern.v1.GetAgentResponse
@@ -1061,7 +1177,7 @@ export type GetAgentResponse = Message<"gatehouse.govern.v1.GetAgentResponse"> &
  * Use `create(GetAgentResponseSchema)` to create a new message.
  */
 export const GetAgentResponseSchema: GenMessage<GetAgentResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 32);
+  messageDesc(file_gatehouse_govern_v1_govern, 35);
 
 /**
  * @generated from message gatehouse.govern.v1.ListAgentsRequest
@@ -1078,7 +1194,7 @@ export type ListAgentsRequest = Message<"gatehouse.govern.v1.ListAgentsRequest">
  * Use `create(ListAgentsRequestSchema)` to create a new message.
  */
 export const ListAgentsRequestSchema: GenMessage<ListAgentsRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 33);
+  messageDesc(file_gatehouse_govern_v1_govern, 36);
 
 /**
  * @generated from message gatehouse.govern.v1.ListAgentsResponse
@@ -1095,7 +1211,7 @@ export type ListAgentsResponse = Message<"gatehouse.govern.v1.ListAgentsResponse
  * Use `create(ListAgentsResponseSchema)` to create a new message.
  */
 export const ListAgentsResponseSchema: GenMessage<ListAgentsResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_govern_v1_govern, 34);
+  messageDesc(file_gatehouse_govern_v1_govern, 37);
 
 /**
  * @generated from enum gatehouse.govern.v1.CheckpointStatus
@@ -1408,6 +1524,19 @@ export const GovernService: GenService<{
     methodKind: "unary";
     input: typeof CancelCheckpointRequestSchema;
     output: typeof CancelCheckpointResponseSchema;
+  },
+  /**
+   * WatchCheckpointEvents answers the workspace's checkpoint events the
+   * client does not have yet, holding until there is one or the hold ends:
+   * the feed of the event stream. Call it again with the floor and seen of
+   * its answer to go on.
+   *
+   * @generated from rpc gatehouse.govern.v1.GovernService.WatchCheckpointEvents
+   */
+  watchCheckpointEvents: {
+    methodKind: "unary";
+    input: typeof WatchCheckpointEventsRequestSchema;
+    output: typeof WatchCheckpointEventsResponseSchema;
   },
   /**
    * @generated from rpc gatehouse.govern.v1.GovernService.CreatePolicy

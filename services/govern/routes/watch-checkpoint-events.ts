@@ -1,0 +1,56 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import type { HandlerContext } from "@connectrpc/connect";
+import {
+  CheckpointEventSchema,
+  WatchCheckpointEventsResponseSchema,
+  type WatchCheckpointEventsRequest,
+  type WatchCheckpointEventsResponse,
+} from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { ValidationError } from "../../../lib/errors.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
+import { watchEvents } from "../app/watch-events.js";
+import { positionTime } from "../domain/checkpoint-event.js";
+import { LIMITS } from "../domain/limits.js";
+import { checkpointToProto } from "./checkpoint-to-proto.js";
+import type { GovernDeps } from "./govern-deps.js";
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+// A client passes back what the previous answer gave; more than this is not one.
+const MAX_SEEN = 10_000;
+
+/**
+ * `WatchCheckpointEvents`: the workspace's checkpoint events after the
+ * client's position (see `watchEvents`), holding `timeout_seconds` (0, or
+ * 1..55) for one. A floor that is not an event id is a ValidationError
+ * naming `Last-Event-ID`, the header REST clients give it in.
+ */
+export function watchCheckpointEvents(deps: GovernDeps) {
+  return async (req: WatchCheckpointEventsRequest, ctx: HandlerContext): Promise<WatchCheckpointEventsResponse> => {
+    const workspaceId = workspaceOf(req.caller);
+    if (req.timeoutSeconds !== 0 && (req.timeoutSeconds < LIMITS.minWaitSeconds || req.timeoutSeconds > LIMITS.maxWaitSeconds)) {
+      throw new ValidationError("timeout_seconds", `must be 0 or an integer from ${LIMITS.minWaitSeconds} to ${LIMITS.maxWaitSeconds}`);
+    }
+    if (req.limit < 0 || req.limit > MAX_LIMIT) throw new ValidationError("limit", `must be from 1 to ${MAX_LIMIT}`);
+    if (req.floor !== "" && positionTime(req.floor) === undefined) throw new ValidationError("Last-Event-ID", "is not an event id of this stream");
+    if (req.seen.length > MAX_SEEN || req.seen.some((id) => positionTime(id) === undefined)) {
+      throw new ValidationError("seen", "must be the ids the previous answer gave");
+    }
+    const outcome = await watchEvents(
+      { checkpoints: deps.checkpoints, workspaceChanges: deps.workspaceChanges, clock: deps.clock },
+      workspaceId,
+      { floor: req.floor, seen: req.seen },
+      req.limit || DEFAULT_LIMIT,
+      req.timeoutSeconds * 1000,
+      ctx.signal,
+    );
+    return create(WatchCheckpointEventsResponseSchema, {
+      events: outcome.events.map((e) =>
+        create(CheckpointEventSchema, { id: e.id, type: e.type, at: timestampFromMs(e.at), checkpoint: checkpointToProto(e.checkpoint) }),
+      ),
+      floor: outcome.floor,
+      seen: outcome.seen,
+    });
+  };
+}
