@@ -11,9 +11,11 @@ import { registerDocsPage } from "./docs-page.js";
 import { registerMetrics } from "./metrics.js";
 import { PerKeyConcurrency } from "./per-key-concurrency.js";
 import { requestIdGenerator } from "./request-id.js";
+import { sendEventStream } from "./rest/event-stream.js";
 import { buildOpenApi } from "./rest/openapi.js";
-import type { ResponseMeta, RouteSpec } from "./rest/route.js";
+import type { ResponseMeta, RouteSpec, ServerSentEvent } from "./rest/route.js";
 import { agentRoutes } from "./rest/routes/agents.js";
+import { checkpointEventRoutes } from "./rest/routes/checkpoint-events.js";
 import { checkpointRoutes } from "./rest/routes/checkpoints.js";
 import { decisionTokenRoutes } from "./rest/routes/decision-tokens.js";
 import { keyRoutes } from "./rest/routes/keys.js";
@@ -101,6 +103,7 @@ export function gatewayRoutes(clients: GatewayClients): RouteSpec[] {
     ...ruleRoutes(deps),
     ...libraryRoutes(deps),
     ...scanRoutes(deps),
+    ...checkpointEventRoutes(deps),
     ...checkpointRoutes(deps),
     ...policyRoutes(deps),
     ...agentRoutes(deps),
@@ -158,6 +161,12 @@ export async function buildGateway(opts: GatewayOptions) {
 
   const specs = gatewayRoutes(opts.clients);
   const perKey = new PerKeyConcurrency(opts.perKeyConcurrency ?? 8);
+  // Event streams stay open until closed: shutting down closes them first.
+  const streams = new Set<AbortController>();
+  app.addHook("preClose", (done) => {
+    for (const s of streams) s.abort();
+    done();
+  });
   const methodsByUrl = new Map<string, Set<string>>();
   for (const spec of specs) {
     (methodsByUrl.get(spec.url) ?? methodsByUrl.set(spec.url, new Set()).get(spec.url)!).add(spec.method);
@@ -168,7 +177,7 @@ export async function buildGateway(opts: GatewayOptions) {
       onRequest: spec.scope
         ? async (request, reply) => {
             // Its turn first: a key's queue must not hold up the admission of others.
-            if (!spec.longPoll) await takeTurn(perKey, credentialOf(request), reply);
+            if (!spec.longPoll && !spec.eventStream) await takeTurn(perKey, credentialOf(request), reply);
             request.caller = await admit(opts.clients.auth, request, reply, spec.scope!);
           }
         : undefined,
@@ -189,6 +198,19 @@ export async function buildGateway(opts: GatewayOptions) {
           signal: abort.signal,
           response,
         });
+        if (spec.eventStream) {
+          streams.add(abort);
+          try {
+            const headers = { ...response.headers, ...(reply.getHeaders() as Record<string, string>), "x-request-id": request.id };
+            await sendEventStream(reply, result as AsyncIterable<ServerSentEvent>, headers, (err) =>
+              request.log.warn({ err }, "event stream ended by a failure"),
+            );
+          } finally {
+            streams.delete(abort);
+            abort.abort();
+          }
+          return reply;
+        }
         reply.code(response.status ?? spec.status).headers(response.headers);
         return result;
       },

@@ -1,4 +1,5 @@
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import type { Logger } from "../lib/logger.js";
 import { buildGateway } from "./app.js";
 import type { GatewayClients } from "./clients.js";
@@ -22,10 +23,25 @@ export async function startGateway(opts: {
   perKeyConcurrency?: number;
 }): Promise<RunningGateway> {
   const app = await buildGateway(opts);
+  // Node's server.close() waits for every connection that has not yet sent
+  // a request (clients open spares); closing must not wait on them.
+  const unused = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    unused.add(socket);
+    socket.once("close", () => unused.delete(socket));
+  });
+  app.server.on("request", (req: IncomingMessage) => unused.delete(req.socket));
   await app.listen({ host: opts.host, port: opts.port });
   const port = (app.server.address() as AddressInfo).port;
   opts.logger.info({ port }, "gateway listening");
-  return { port, close: () => app.close() };
+  return {
+    port,
+    close: async () => {
+      const closing = app.close();
+      for (const socket of unused) socket.destroy();
+      await closing;
+    },
+  };
 }
 
 /** Splits `GATEHOUSE_TRUSTED_PROXIES` (comma-separated IPs/CIDRs). */

@@ -111,7 +111,11 @@ function responsesOf(spec: RouteSpec, components: Record<string, JsonSchema>): R
   if (spec.etag) successHeaders.ETag = ref("ETag");
   if (idempotent) successHeaders["Idempotent-Replayed"] = ref("IdempotentReplayed");
   for (const h of spec.responseHeaders ?? []) successHeaders[h.name] = { description: h.description, schema: { type: "string" } };
-  const content = spec.response ? { content: { "application/json": { schema: schemaOf(spec.response, "output", components) } } } : {};
+  const content = spec.eventStream
+    ? { content: { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: `id`, `event` (the type) and `data` ({type, timestamp, data: {checkpoint, revision}}) per event; `: heartbeat` comments" } } } }
+    : spec.response
+      ? { content: { "application/json": { schema: schemaOf(spec.response, "output", components) } } }
+      : {};
   const responses: Record<string, JsonSchema> = {
     [String(spec.status)]: { description: spec.summary, headers: successHeaders, ...content },
   };

@@ -58,6 +58,12 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
    * against the per-key concurrency (a waiting agent does no work).
    */
   longPoll?: boolean;
+  /**
+   * A Server-Sent Events stream: the handler resolves the events to send as
+   * an async iterable (see `sendEventStream`). Like a long-poll it does not
+   * count against the per-key concurrency; it is not an MCP tool.
+   */
+  eventStream?: boolean;
   /** A success carries `ETag: "<version>"` of the resource. */
   etag?: boolean;
   /** Other headers a success carries, for the OpenAPI document. */
@@ -69,6 +75,17 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
    */
   errors?: readonly ErrorCode[];
   handler(ctx: RouteContext<B, Q, P>): Promise<unknown>;
+}
+
+/** One message of a Server-Sent Events stream; a message with only `comment` keeps the connection alive. */
+export interface ServerSentEvent {
+  id?: string;
+  event?: string;
+  /** One line of JSON (no line breaks). */
+  data?: string;
+  /** Milliseconds a client waits before it reconnects. */
+  retry?: number;
+  comment?: string;
 }
 
 /** Declares a route with its types inferred from its schemas. */
