@@ -16,6 +16,7 @@ import { buildOpenApi } from "./rest/openapi.js";
 import type { ResponseMeta, RouteSpec, ServerSentEvent } from "./rest/route.js";
 import { agentRoutes } from "./rest/routes/agents.js";
 import { checkpointEventRoutes } from "./rest/routes/checkpoint-events.js";
+import { checkpointReviewRoutes } from "./rest/routes/checkpoint-review.js";
 import { checkpointRoutes } from "./rest/routes/checkpoints.js";
 import { decisionTokenRoutes } from "./rest/routes/decision-tokens.js";
 import { keyRoutes } from "./rest/routes/keys.js";
@@ -105,6 +106,7 @@ export function gatewayRoutes(clients: GatewayClients): RouteSpec[] {
     ...scanRoutes(deps),
     ...checkpointEventRoutes(deps),
     ...checkpointRoutes(deps),
+    ...checkpointReviewRoutes(deps),
     ...policyRoutes(deps),
     ...agentRoutes(deps),
     ...decisionTokenRoutes(deps),
