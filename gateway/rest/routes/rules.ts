@@ -1,6 +1,7 @@
 import { ValidationError } from "../../../lib/errors.js";
 import { enumValue } from "../../../lib/enum-wire.js";
-import { RuleStatusSchema, RuleTypeSchema } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
+import type { JsonObject } from "@bufbuild/protobuf";
+import { RuleStatusSchema, RuleTypeSchema, ScanTypeSchema } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { route } from "../route.js";
 import { IdParams } from "../schemas/common.js";
 import {
@@ -10,7 +11,9 @@ import {
   RuleResponse,
   UpdateRuleBody,
 } from "../schemas/rule.js";
+import { ScanResponse, TryRuleBody } from "../schemas/scan.js";
 import { ruleSpecOf, ruleView } from "../views/rule.js";
+import { scanVerdictView } from "../views/scan-verdict.js";
 import type { RouteDeps } from "./deps.js";
 
 /** Parses `If-Match: "<version>"` (quotes optional, weak tags refused). */
@@ -105,6 +108,29 @@ export function ruleRoutes({ clients }: RouteDeps) {
         });
         response.headers["ETag"] = `"${rule!.version}"`;
         return { rule: ruleView(rule!) };
+      },
+    }),
+    route({
+      method: "POST",
+      url: "/v1/secure/rules/:id/try",
+      operationId: "tryRule",
+      summary: "Try one rule, whatever its status, on sample text: the scan verdict as if it were the only active rule (nothing is counted or stored)",
+      tags: ["rules"],
+      scope: "secure:rules:write",
+      params: IdParams,
+      body: TryRuleBody,
+      status: 200,
+      response: ScanResponse,
+      async handler({ caller, params, body }) {
+        const { result } = await clients.secure.tryRule({
+          caller,
+          id: params.id,
+          content: body.content,
+          scanType: body.scan_type ? enumValue(ScanTypeSchema, body.scan_type) : 0,
+          toolName: body.tool_name ?? "",
+          context: body.context as JsonObject | undefined,
+        });
+        return scanVerdictView(result!);
       },
     }),
   ];

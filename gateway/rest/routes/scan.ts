@@ -1,14 +1,9 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import {
-  RuleActionSchema,
-  RuleTypeSchema,
-  ScanTypeSchema,
-  SeveritySchema,
-  VerdictSchema,
-} from "../../../gen/gatehouse/secure/v1/secure_pb.js";
-import { enumValue, wireName } from "../../../lib/enum-wire.js";
+import { ScanTypeSchema } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
+import { enumValue } from "../../../lib/enum-wire.js";
 import { route } from "../route.js";
 import { ScanBody, ScanResponse } from "../schemas/scan.js";
+import { scanVerdictView } from "../views/scan-verdict.js";
 import type { RouteDeps } from "./deps.js";
 import { idempotencyKeyOf, markReplayed } from "./idempotency-header.js";
 
@@ -39,28 +34,7 @@ export function scanRoutes({ clients }: RouteDeps) {
           idempotencyKey: idempotencyKeyOf(headers),
         });
         if (res.replayed) markReplayed(response);
-        return {
-          scan_id: res.scanId,
-          verdict: wireName(VerdictSchema, res.verdict)!,
-          allowed: res.allowed,
-          scan_type: wireName(ScanTypeSchema, res.scanType)!,
-          matches: res.matches.map((m) => ({
-            rule_id: m.ruleId,
-            rule_name: m.ruleName,
-            type: wireName(RuleTypeSchema, m.type)!,
-            action: wireName(RuleActionSchema, m.action)!,
-            severity: wireName(SeveritySchema, m.severity)!,
-            findings: m.findings.map((f) => ({ kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
-          })),
-          unevaluated: res.unevaluated.map((u) => ({
-            rule_id: u.ruleId,
-            rule_name: u.ruleName,
-            data_descriptions: u.dataDescriptions,
-            reason: u.reason,
-          })),
-          duration_ms: res.durationMs,
-          ...(res.redactedContent !== undefined ? { redacted_content: res.redactedContent } : {}),
-        };
+        return scanVerdictView(res);
       },
     }),
   ];

@@ -19,6 +19,17 @@ export const ScanBody = z
   .meta({ id: "ScanRequest" });
 export type ScanBody = z.infer<typeof ScanBody>;
 
+/** `POST /v1/secure/rules/{id}/try` body: sample content for one rule. */
+export const TryRuleBody = z
+  .strictObject({
+    content: z.string().describe("Sample text to try the rule on."),
+    scan_type: ScanType.optional().describe("prompt_input (default), tool_call or output."),
+    tool_name: z.string().optional().describe("Required when scan_type is tool_call."),
+    context: z.record(z.string(), z.unknown()).optional().describe("Extra facts for policy_dsl rules."),
+  })
+  .meta({ id: "TryRuleRequest" });
+export type TryRuleBody = z.infer<typeof TryRuleBody>;
+
 export const ScanResponse = z
   .object({
     scan_id: z.string(),

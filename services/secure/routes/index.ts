@@ -6,11 +6,12 @@ import { listLibraries } from "./list-libraries.js";
 import { listRules } from "./list-rules.js";
 import { scan } from "./scan.js";
 import type { SecureDeps } from "./secure-deps.js";
+import { tryRule } from "./try-rule.js";
 import { updateRule } from "./update-rule.js";
 
 export type { SecureDeps } from "./secure-deps.js";
 
-/** Registers every RPC of `SecureService`: rules, the pattern-library catalogue and scans. */
+/** Registers every RPC of `SecureService`: rules, the pattern-library catalogue, scans and rule trials. */
 export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void {
   return (router) =>
     router.service(SecureService, {
@@ -20,5 +21,6 @@ export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void 
       updateRule: updateRule(deps),
       listLibraries: listLibraries(),
       scan: scan(deps),
+      tryRule: tryRule(deps),
     });
 }
