@@ -104,6 +104,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     port: config.GATEHOUSE_HTTP_PORT,
     version: VERSION,
     perKeyConcurrency: config.GATEHOUSE_KEY_CONCURRENCY,
+    consoleDir: config.GATEHOUSE_CONSOLE_DIR,
   });
   // Printed once to the terminal, never through the logger.
   if (auth.generatedBootstrapSecret) process.stdout.write(bootstrapBanner(auth.generatedBootstrapSecret));

@@ -7,6 +7,8 @@ import { runInRequestContext } from "../lib/rpc/request-context.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
 import { errorHeaders, type RestError, restError, restErrorOf } from "./errors.js";
+import { defaultConsoleDir } from "./console/console-assets.js";
+import { registerConsole } from "./console/register-console.js";
 import { registerDocsPage } from "./docs-page.js";
 import { registerMetrics } from "./metrics.js";
 import { PerKeyConcurrency } from "./per-key-concurrency.js";
@@ -44,6 +46,8 @@ export interface GatewayOptions {
   version: string;
   /** Requests of one credential worked on at once (see PerKeyConcurrency); default 8. */
   perKeyConcurrency?: number;
+  /** Directory of the console build served at /console; default: `dist/console` of this installation. */
+  consoleDir?: string;
 }
 
 declare module "fastify" {
@@ -235,6 +239,7 @@ export async function buildGateway(opts: GatewayOptions) {
   registerMcpRoute(app, { auth: opts.clients.auth, specs });
   registerMetrics(app);
   registerDocsPage(app);
+  registerConsole(app, { dir: opts.consoleDir ?? defaultConsoleDir(), logger: opts.logger });
   let openApi: unknown;
   app.get("/openapi.json", async () => (openApi ??= buildOpenApi(specs, opts.version)));
   return app;

@@ -31,5 +31,6 @@ export async function main(config: Config, logger: Logger): Promise<RunningGatew
     port: config.GATEHOUSE_HTTP_PORT,
     version: VERSION,
     perKeyConcurrency: config.GATEHOUSE_KEY_CONCURRENCY,
+    consoleDir: config.GATEHOUSE_CONSOLE_DIR,
   });
 }

@@ -21,6 +21,8 @@ export async function startGateway(opts: {
   version: string;
   /** GATEHOUSE_KEY_CONCURRENCY: requests of one credential worked on at once. */
   perKeyConcurrency?: number;
+  /** GATEHOUSE_CONSOLE_DIR: the console build to serve at /console. */
+  consoleDir?: string;
 }): Promise<RunningGateway> {
   const app = await buildGateway(opts);
   // Node's server.close() waits for every connection that has not yet sent

@@ -40,6 +40,8 @@ export const ConfigSchema = z.object({
   GATEHOUSE_TRUSTED_PROXIES: optionalString,
   GATEHOUSE_KEY_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   GATEHOUSE_LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Unset: dist/console of the installation (what `npm run build` writes).
+  GATEHOUSE_CONSOLE_DIR: optionalString,
   GATEHOUSE_INTERNAL_SECRETS: optionalString.refine(
     (v) => v === undefined || (parseInternalSecrets(v) ?? []).length <= 2,
     { message: "must list one or two comma-separated secrets (the first is sent, both are accepted)" },
