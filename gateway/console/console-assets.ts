@@ -23,18 +23,14 @@ export interface ConsoleBundle {
 
 /**
  * The directory `npm run build` writes the console to: `dist/console` of the
- * installation this module belongs to, found by walking up to the nearest
- * `package.json` — so the same answer holds for the compiled `dist/` and
- * for the TypeScript sources run in place.
+ * installation this module belongs to. Compiled, this module sits in
+ * `dist/gateway/console/`; run from its TypeScript source (tests, tsx), in
+ * `gateway/console/` — both lead to the same `dist/console`.
  */
 export function defaultConsoleDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "package.json"))) return join(dir, "dist", "console");
-    const parent = dirname(dir);
-    if (parent === dir) return resolve("dist", "console");
-    dir = parent;
-  }
+  const here = fileURLToPath(import.meta.url);
+  const compiled = here.endsWith(".js");
+  return resolve(dirname(here), compiled ? "../../console" : "../../dist/console");
 }
 
 /**

@@ -113,7 +113,8 @@ export function openCheckpointEvents(key: string, handlers: StreamHandlers): () 
       }
       if (!res.ok || !res.body) {
         clearTimeout(watchdog);
-        retryLater(res.status === 404 ? "this gateway has no event stream" : `the stream answered ${res.status}`);
+        const retryAfter = Number(res.headers.get("retry-after"));
+        retryLater(res.status === 404 ? "this gateway has no event stream" : `the stream answered ${res.status}`, retryAfter > 0 ? retryAfter * 1000 : undefined);
         return;
       }
       handlers.onState({ kind: "live" });

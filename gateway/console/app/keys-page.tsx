@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { ApiError } from "./api-error.js";
 import { type ApiKey, SCOPES } from "./api-types.js";
 import { localTime } from "./format-time.js";
 import { EmptyState, ErrorNotice } from "./notice.js";
@@ -159,7 +160,7 @@ export function KeysPage() {
   return (
     <section aria-labelledby="page-title">
       <PageTitle>Keys</PageTitle>
-      {fresh ? (
+      {keys.error instanceof ApiError && keys.error.status === 403 ? null : fresh ? (
         <NewSecret secret={fresh.secret} name={fresh.name} onDone={() => setFresh(null)} />
       ) : (
         <CreateKeyForm
