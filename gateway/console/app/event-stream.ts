@@ -44,9 +44,11 @@ const SILENCE_LIMIT_MS = 40_000;
 export function parseCheckpointEvent(id: string, type: string, data: string): CheckpointEvent | null {
   if (!(CHECKPOINT_EVENT_TYPES as readonly string[]).includes(type)) return null;
   try {
-    const body = JSON.parse(data) as { type?: unknown; timestamp?: unknown; data?: { checkpoint?: Checkpoint } };
-    const checkpoint = body.data?.checkpoint;
-    if (!checkpoint || typeof checkpoint.checkpoint_id !== "string" || typeof checkpoint.status !== "string") return null;
+    const body = JSON.parse(data) as { type?: unknown; timestamp?: unknown; data?: { checkpoint?: Checkpoint; revision?: unknown } };
+    const sent = body.data?.checkpoint;
+    if (!sent || typeof sent.checkpoint_id !== "string" || typeof sent.status !== "string") return null;
+    // The event says which revision the checkpoint is at: repeats and stale events are then told apart exactly.
+    const checkpoint = typeof body.data?.revision === "number" ? { ...sent, revision: body.data.revision } : sent;
     return { id, type: type as CheckpointEventType, timestamp: typeof body.timestamp === "string" ? body.timestamp : "", checkpoint };
   } catch {
     return null;
