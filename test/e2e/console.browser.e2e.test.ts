@@ -117,7 +117,7 @@ describe.skipIf(!haveChromium && !inCi)("the console in a real browser (Chromium
     await page.getByText("Votes are closed").waitFor();
 
     // Back in the queue the decided row is marked, not yanked away.
-    await page.getByRole("link", { name: "Queue" }).click();
+    await page.getByRole("link", { name: "Queue", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Queue" }).waitFor();
     expect((page as Page & { problems?: string[] }).problems).toEqual([]);
     await context.close();
