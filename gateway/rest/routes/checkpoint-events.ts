@@ -47,14 +47,16 @@ export function checkpointEventRoutes({ clients }: RouteDeps) {
 async function* checkpointEvents(clients: GatewayClients, caller: Caller, lastEventId: string, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const endAt = Date.now() + STREAM_LIFETIME_MS;
   let position = { floor: lastEventId.trim(), seen: [] as string[] };
+  let resume = position.floor !== "";
   let hold = 0;
   let started = false;
   while (!signal.aborted) {
     const res = await clients.govern.watchCheckpointEvents(
-      { caller, ...position, timeoutSeconds: hold, limit: PAGE },
+      { caller, ...position, resume, timeoutSeconds: hold, limit: PAGE },
       { signal, timeoutMs: (hold + 10) * 1000 },
     );
     position = { floor: res.floor, seen: res.seen };
+    resume = false;
     if (!started) {
       started = true;
       yield { comment: "connected", retry: RECONNECT_MS };

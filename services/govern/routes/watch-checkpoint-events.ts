@@ -9,8 +9,8 @@ import {
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
-import { watchEvents } from "../app/watch-events.js";
-import { positionTime } from "../domain/checkpoint-event.js";
+import { EVENT_LOOKBACK_MS, watchEvents, type FeedPosition } from "../app/watch-events.js";
+import { eventIdFloor, eventIdTime, positionTime } from "../domain/checkpoint-event.js";
 import { LIMITS } from "../domain/limits.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
 import type { GovernDeps } from "./govern-deps.js";
@@ -23,7 +23,8 @@ const MAX_SEEN = 10_000;
 /**
  * `WatchCheckpointEvents`: the workspace's checkpoint events after the
  * client's position (see `watchEvents`), holding `timeout_seconds` (0, or
- * 1..55) for one. A floor that is not an event id is a ValidationError
+ * 1..55) for one; `resume` widens the first answer by the look-back
+ * window. A floor that is not an event id is a ValidationError
  * naming `Last-Event-ID`, the header REST clients give it in.
  */
 export function watchCheckpointEvents(deps: GovernDeps) {
@@ -37,10 +38,14 @@ export function watchCheckpointEvents(deps: GovernDeps) {
     if (req.seen.length > MAX_SEEN || req.seen.some((id) => positionTime(id) === undefined)) {
       throw new ValidationError("seen", "must be the ids the previous answer gave");
     }
+    let from: FeedPosition = { floor: req.floor, seen: req.seen };
+    const resumedAt = req.resume ? eventIdTime(req.floor) : undefined;
+    // What the client had of the look-back window is unknown: repeating it beats losing a late event.
+    if (resumedAt !== undefined) from = { floor: eventIdFloor(resumedAt - EVENT_LOOKBACK_MS), seen: [req.floor] };
     const outcome = await watchEvents(
       { checkpoints: deps.checkpoints, workspaceChanges: deps.workspaceChanges, clock: deps.clock },
       workspaceId,
-      { floor: req.floor, seen: req.seen },
+      from,
       req.limit || DEFAULT_LIMIT,
       req.timeoutSeconds * 1000,
       ctx.signal,
