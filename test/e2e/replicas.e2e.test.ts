@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../support/gatehouse.js";
 import { exited, type GatehouseProcess, spawnGatehouse, until } from "../support/gatehouse-process.js";
 import { client, createKey } from "../support/http.js";
+import { openEventStream } from "../support/sse.js";
 import { ferretDbBinary, natsServerBinary, type OwnServer, startOwnFerretDb, startOwnNats } from "../support/own-servers.js";
 
 const ADMIN = "gh_replicas_admin_key_for_tests";
@@ -87,6 +88,26 @@ describe.skipIf(!canRun)("two replicas on MongoDB and NATS", () => {
     console.info(`cross-replica wake: ${ms} ms after the vote`);
     expect(woke.body).toMatchObject({ status: "approved", decision_token: expect.any(String) });
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("streams to a client of one replica the events of checkpoints made and decided on the other", async () => {
+    const stream = await openEventStream(replicas[1]!.url, "/v1/checkpoints/events", ADMIN);
+    try {
+      expect((await stream.next()).comments).toEqual(["connected"]);
+      const made = Date.now();
+      const cp = await api(0).post("/v1/checkpoints", { action: "ops.stream" });
+      await api(0).post(`/v1/checkpoints/${cp.body.checkpoint_id}/decisions`, { decision: "reject" });
+      const events = await stream.events(3, 5000);
+      console.info(`cross-replica event stream: 3 events ${Date.now() - made} ms after the create`);
+      expect(events.map((e) => [e.event, JSON.parse(e.data!).data.checkpoint.checkpoint_id])).toEqual([
+        ["checkpoint.created", cp.body.checkpoint_id],
+        ["checkpoint.voted", cp.body.checkpoint_id],
+        ["checkpoint.decided", cp.body.checkpoint_id],
+      ]);
+      expect(Date.now() - made).toBeLessThan(2000);
+    } finally {
+      stream.close();
+    }
   });
 
   it("applies a rule made on one replica to the next scan on the other, and a revocation within 1 s", async () => {
