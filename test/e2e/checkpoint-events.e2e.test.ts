@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eEngines, startGatehouse, type TestGatehouse } from "../support/gatehouse.js";
 import { client, createKey } from "../support/http.js";
-import { openEventStream, type EventStreamReader } from "../support/sse.js";
+import { openEventStream, type EventStreamReader, type StreamMessage } from "../support/sse.js";
 
 describe.each(e2eEngines())("the checkpoint event stream over HTTP on %s", (engine) => {
   let gh: TestGatehouse;
@@ -62,7 +62,7 @@ describe.each(e2eEngines())("the checkpoint event stream over HTTP on %s", (engi
     const missed = (await admin.post("/v1/checkpoints", { action: "a.missed" })).body;
     await admin.post(`/v1/checkpoints/${missed.checkpoint_id}/cancel`, {});
     const resumed = await stream({ "last-event-id": seen!.id! });
-    const events = [];
+    const events: StreamMessage[] = [];
     while (!events.some((e) => e.event === "checkpoint.cancelled")) events.push(...(await resumed.events(1)));
     const ofMissed = events.filter((e) => JSON.parse(e.data!).data.checkpoint.checkpoint_id === missed.checkpoint_id);
     expect(ofMissed.map((e) => e.event)).toEqual(["checkpoint.created", "checkpoint.cancelled"]);

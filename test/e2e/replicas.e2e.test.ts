@@ -93,7 +93,7 @@ describe.skipIf(!canRun)("two replicas on MongoDB and NATS", () => {
   it("streams to a client of one replica the events of checkpoints made and decided on the other", async () => {
     const stream = await openEventStream(replicas[1]!.url, "/v1/checkpoints/events", ADMIN);
     try {
-      expect((await stream.next()).comments).toEqual(["connected"]);
+      expect((await stream.next())?.comments).toEqual(["connected"]);
       const made = Date.now();
       const cp = await api(0).post("/v1/checkpoints", { action: "ops.stream" });
       await api(0).post(`/v1/checkpoints/${cp.body.checkpoint_id}/decisions`, { decision: "reject" });
