@@ -159,8 +159,13 @@ async function check(base: string, probe: Probe, jsonRpc: boolean, statuses: Map
     if (e.name === "TimeoutError") return `no answer within ${HANG_MS} ms`;
     return `request failed: ${e.message} (${(e.cause as Error | undefined)?.message ?? ""})`;
   }
-  const text = await res.text();
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  // An event stream that started is an answer; it would run until the server ends it.
+  if (res.status === 200 && res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return null;
+  }
+  const text = await res.text();
   if (res.status >= 500) return `answered ${res.status}: ${text.slice(0, 200)}`;
   if (res.status < 400) return null;
   let body: Json;
