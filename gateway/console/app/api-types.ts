@@ -114,19 +114,3 @@ export interface ApiKey {
   revoked_at: string | null;
 }
 
-/** Every scope a key can hold (DESIGN §2). */
-export const SCOPES = [
-  "govern:checkpoints:read",
-  "govern:checkpoints:decide",
-  "govern:checkpoints:write",
-  "govern:policies:read",
-  "govern:policies:write",
-  "govern:agents:read",
-  "govern:agents:write",
-  "secure:rules:read",
-  "secure:rules:write",
-  "secure:scan:write",
-  "admin:keys:read",
-  "admin:keys:write",
-  "admin:workspaces:write",
-] as const;

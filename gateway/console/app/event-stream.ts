@@ -1,15 +1,7 @@
 import type { Checkpoint } from "./api-types.js";
 import { SseParser } from "./sse-parser.js";
 
-/** The event types of `GET /v1/checkpoints/events`. */
-export const CHECKPOINT_EVENT_TYPES = [
-  "checkpoint.created",
-  "checkpoint.voted",
-  "checkpoint.decided",
-  "checkpoint.expired",
-  "checkpoint.cancelled",
-] as const;
-export type CheckpointEventType = (typeof CHECKPOINT_EVENT_TYPES)[number];
+import { isCheckpointEventType, type CheckpointEventType } from "../../../lib/checkpoint-event-types.js";
 
 /** One checkpoint change from the stream. */
 export interface CheckpointEvent {
@@ -42,14 +34,14 @@ const SILENCE_LIMIT_MS = 40_000;
 
 /** The checkpoint event in an SSE message, or null if it is not one (ignored, never trusted). */
 export function parseCheckpointEvent(id: string, type: string, data: string): CheckpointEvent | null {
-  if (!(CHECKPOINT_EVENT_TYPES as readonly string[]).includes(type)) return null;
+  if (!isCheckpointEventType(type)) return null;
   try {
     const body = JSON.parse(data) as { type?: unknown; timestamp?: unknown; data?: { checkpoint?: Checkpoint; revision?: unknown } };
     const sent = body.data?.checkpoint;
     if (!sent || typeof sent.checkpoint_id !== "string" || typeof sent.status !== "string") return null;
     // The event says which revision the checkpoint is at: repeats and stale events are then told apart exactly.
     const checkpoint = typeof body.data?.revision === "number" ? { ...sent, revision: body.data.revision } : sent;
-    return { id, type: type as CheckpointEventType, timestamp: typeof body.timestamp === "string" ? body.timestamp : "", checkpoint };
+    return { id, type, timestamp: typeof body.timestamp === "string" ? body.timestamp : "", checkpoint };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "./api-error.js";
-import { type ApiKey, SCOPES } from "./api-types.js";
+import { SCOPES } from "../../../lib/scopes.js";
+import type { ApiKey } from "./api-types.js";
 import { localTime } from "./format-time.js";
 import { EmptyState, ErrorNotice } from "./notice.js";
 import { PageTitle } from "./page-title.js";

@@ -1,24 +1,10 @@
+import type { CheckpointEventType } from "../../../lib/checkpoint-event-types.js";
 import type { Checkpoint } from "./checkpoint.js";
 
-/** The kinds of checkpoint event, as the event stream and webhooks name them. */
-export const CHECKPOINT_EVENT_TYPES = [
-  "checkpoint.created",
-  "checkpoint.voted",
-  "checkpoint.decided",
-  "checkpoint.expired",
-  "checkpoint.cancelled",
-] as const;
-
-/** One kind of checkpoint event. */
-export type CheckpointEventType = (typeof CHECKPOINT_EVENT_TYPES)[number];
+export { CHECKPOINT_EVENT_TYPES, isCheckpointEventType, type CheckpointEventType } from "../../../lib/checkpoint-event-types.js";
 
 /** How long events are kept for the stream's replay (`Last-Event-ID`) and for webhooks: 24 hours. */
 export const EVENT_RETENTION_MS = 24 * 3_600_000;
-
-/** Whether `s` names a checkpoint event kind. */
-export function isCheckpointEventType(s: string): s is CheckpointEventType {
-  return (CHECKPOINT_EVENT_TYPES as readonly string[]).includes(s);
-}
 
 /**
  * Something that happened to a checkpoint, with the checkpoint as it was
