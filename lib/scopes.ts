@@ -7,6 +7,8 @@ export const SCOPES = [
   "govern:policies:write",
   "govern:agents:read",
   "govern:agents:write",
+  "govern:webhooks:read",
+  "govern:webhooks:write",
   "secure:rules:read",
   "secure:rules:write",
   "secure:scan:write",
