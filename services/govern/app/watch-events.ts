@@ -2,6 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
 import type { Clock } from "../../../lib/clock.js";
 import { EVENT_RETENTION_MS, eventIdFloor, positionTime, type CheckpointEvent } from "../domain/checkpoint-event.js";
+import type { FeedPosition } from "../domain/feed-position.js";
 import type { CheckpointStore } from "../store/checkpoint-store.js";
 
 /**
@@ -18,15 +19,6 @@ export interface WatchDeps {
   /** Wakes a watcher of a workspace on any change there (and every second while the bus is down). */
   workspaceChanges: KeyedFanOut;
   clock: Clock;
-}
-
-/**
- * Where a client is in a workspace's event feed: nothing at or below `floor`
- * is owed to it, and it has the events above the floor listed in `seen`.
- */
-export interface FeedPosition {
-  floor: string;
-  seen: string[];
 }
 
 /** The events owed to a client and its position after them. */
@@ -73,7 +65,30 @@ export async function watchEvents(
   }
 }
 
-async function collect(deps: WatchDeps, workspaceId: string, floor: string, seen: Set<string>, limit: number): Promise<WatchOutcome> {
+/**
+ * The workspace's events owed after `from` (empty floor: from now), at most
+ * `limit`, and the position after them, at once: one step of `watchEvents`
+ * without the hold, for readers that poll (the webhook dispatcher). Following
+ * the returned position delivers every event once, late writes of other
+ * replicas included, as long as it is read again within `EVENT_LOOKBACK_MS`
+ * of a late write or is woken by its change event.
+ */
+export async function collectEvents(
+  deps: Pick<WatchDeps, "checkpoints" | "clock">,
+  workspaceId: string,
+  from: FeedPosition,
+  limit: number,
+): Promise<WatchOutcome> {
+  return collect(deps, workspaceId, from.floor || eventIdFloor(deps.clock.now()), new Set(from.seen), limit);
+}
+
+async function collect(
+  deps: Pick<WatchDeps, "checkpoints" | "clock">,
+  workspaceId: string,
+  floor: string,
+  seen: Set<string>,
+  limit: number,
+): Promise<WatchOutcome> {
   const now = deps.clock.now();
   const since = Math.max(positionTime(floor) ?? now, now - EVENT_RETENTION_MS);
   const asked = limit + seen.size;
