@@ -19,7 +19,7 @@ import { SecureService } from "../gen/gatehouse/secure/v1/secure_pb.js";
 import { VERSION } from "../lib/version.js";
 import { bootstrapBanner } from "../services/auth/bootstrap-banner.js";
 import { composeAuth } from "../services/auth/compose.js";
-import { composeGovern } from "../services/govern/compose.js";
+import { composeGovern, type WebhookOptions } from "../services/govern/compose.js";
 import { composeSecure } from "../services/secure/compose.js";
 
 /** A running process and how to stop it cleanly. */
@@ -33,9 +33,15 @@ export interface Running {
  * gateway calling them in-process as direct function calls, and the same
  * services exposed over gRPC on GATEHOUSE_GRPC_HOST:GATEHOUSE_GRPC_PORT
  * (loopback unless configured otherwise) for internal callers, who present an
- * API key — or the internal secret, when one is configured.
+ * API key — or the internal secret, when one is configured. `tuning`
+ * overrides what the environment does not set (tests shorten the webhook
+ * retry schedule with it).
  */
-export async function serveAll(config: Config, logger: Logger): Promise<Running & { httpPort: number; grpcHost: string; grpcPort: number }> {
+export async function serveAll(
+  config: Config,
+  logger: Logger,
+  tuning: { webhooks?: Omit<WebhookOptions, "allowPrivate"> } = {},
+): Promise<Running & { httpPort: number; grpcHost: string; grpcPort: number }> {
   const trust = internalTrust(config, logger, false);
   const settings = { mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR };
   const authStore = await openBackend(settings, "auth", logger);
@@ -70,6 +76,7 @@ export async function serveAll(config: Config, logger: Logger): Promise<Running 
     auth: authClient,
     logger: logger.child({ component: "govern" }),
     busReachesAll,
+    webhooks: { ...tuning.webhooks, allowPrivate: config.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE },
   });
   const components: Component[] = [auth, secure, govern];
 

@@ -27,6 +27,7 @@ import { policyRoutes } from "./rest/routes/policies.js";
 import { publicRoutes } from "./rest/routes/public.js";
 import { ruleRoutes } from "./rest/routes/rules.js";
 import { scanRoutes } from "./rest/routes/scan.js";
+import { webhookRoutes } from "./rest/routes/webhooks.js";
 import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
 import { registerMcpRoute } from "./tools/mcp-route.js";
@@ -114,6 +115,7 @@ export function gatewayRoutes(clients: GatewayClients): RouteSpec[] {
     ...policyRoutes(deps),
     ...agentRoutes(deps),
     ...decisionTokenRoutes(deps),
+    ...webhookRoutes(deps),
   ];
 }
 
@@ -218,6 +220,8 @@ export async function buildGateway(opts: GatewayOptions) {
           return reply;
         }
         reply.code(response.status ?? spec.status).headers(response.headers);
+        // An operation without a body (a 204) sends none.
+        if (result === undefined) return reply.send();
         return result;
       },
     });

@@ -49,6 +49,8 @@ export const ConfigSchema = z.object({
     message: `each secret needs at least ${MIN_INTERNAL_SECRET_LENGTH} characters`,
   }),
   GATEHOUSE_INSECURE_INTERNAL: flag,
+  // Webhooks may target http: URLs and private, loopback and link-local addresses (development, closed networks).
+  GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: flag,
   GATEHOUSE_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters (e.g. `openssl rand -base64 32`)",
   }),

@@ -14,12 +14,15 @@ import { startLedJob } from "../../lib/lease/led-job.js";
 import { CachedPolicyStore } from "./app/cached-policy-store.js";
 import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
 import { ExpirySweeper } from "./app/expiry-sweeper.js";
+import { postWebhook } from "./app/post-webhook.js";
+import { WebhookDispatcher } from "./app/webhook-dispatcher.js";
 import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "./domain/checkpoint-changed.js";
 import { EVENT_RETENTION_MS } from "./domain/checkpoint-event.js";
 import { governRoutes } from "./routes/index.js";
 import { createAgentStore } from "./store/create-agent-store.js";
 import { createCheckpointStore } from "./store/create-checkpoint-store.js";
 import { createPolicyStore } from "./store/create-policy-store.js";
+import { createWebhookStore } from "./store/create-webhook-store.js";
 
 /** Default period of the expiry sweeper. */
 export const DEFAULT_SWEEP_INTERVAL_MS = 1000;
@@ -27,6 +30,23 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 1000;
 // Idempotency keys live 24 h, events as long; neither SQLite nor FerretDB deletes them by itself.
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 60_000;
 const EVENT_PURGE_INTERVAL_MS = 60_000;
+const DELIVERY_PURGE_INTERVAL_MS = 60_000;
+/** Default time a webhook request may take before it counts as failed. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+// An attempt's lease outlasts its request, so no second dispatcher sends it meanwhile.
+const WEBHOOK_LEASE_MARGIN_MS = 5_000;
+
+/** How webhooks are delivered: the operator's setting, and the tuning tests shorten. */
+export interface WebhookOptions {
+  /** GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: allow http: and non-public target addresses. Default false. */
+  allowPrivate?: boolean;
+  /** Delays between attempts; default the Standard Webhooks schedule (see `DEFAULT_RETRY_DELAYS_MS`). */
+  retryDelaysMs?: readonly number[];
+  /** Time a request may take; default 10 s. */
+  requestTimeoutMs?: number;
+  /** Fallback period of the dispatcher; default 1 s. */
+  tickMs?: number;
+}
 
 /** What the govern service is built from. */
 export interface GovernOptions {
@@ -48,16 +68,18 @@ export interface GovernOptions {
    * events; otherwise both ask the store.
    */
   busReachesAll?: boolean;
+  webhooks?: WebhookOptions;
 }
 
 /**
  * Wires the govern service: its stores on `backend`, ONE subscription to
  * checkpoint-change events on `bus` fanned out to every waiter of the
- * process, the expiry sweeper and the purges of expired idempotency keys and events
- * (both started here, each run only by the replica holding its lease). `ready()` is true when the store answers: a bus
+ * process, the expiry sweeper, the webhook dispatcher and the purges of expired
+ * idempotency keys, events and webhook deliveries (all started here, each run
+ * only by the replica holding its lease). `ready()` is true when the store answers: a bus
  * outage only slows waiters on other replicas (see KeyedFanOut) and is
  * reported through `busConnected`. `close()` stops the background work (waiting for a sweep in
- * progress) and drops the subscription, leaving the backend, bus and auth
+ * progress; webhook requests in flight are abandoned, to be sent again by the next leader) and drops the subscriptions, leaving the backend, bus and auth
  * client, which belong to the caller.
  */
 export async function composeGovern(opts: GovernOptions): Promise<Component> {
@@ -84,6 +106,8 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
   const sweepLead = new Leadership(leases, "govern.expiry", clock);
   const purgeLead = new Leadership(leases, "govern.idempotency-purge", clock, IDEMPOTENCY_PURGE_INTERVAL_MS);
   const eventPurgeLead = new Leadership(leases, "govern.event-purge", clock, EVENT_PURGE_INTERVAL_MS);
+  const webhookLead = new Leadership(leases, "govern.webhooks", clock);
+  const deliveryPurgeLead = new Leadership(leases, "govern.webhook-purge", clock, DELIVERY_PURGE_INTERVAL_MS);
   const sweeper = new ExpirySweeper({
     lifecycle,
     bus: opts.bus,
@@ -108,6 +132,30 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     logger: opts.logger,
     failure: "purging old checkpoint events failed",
   });
+  const webhooks = createWebhookStore(opts.backend);
+  const allowPrivate = opts.webhooks?.allowPrivate === true;
+  if (allowPrivate) opts.logger.warn("GATEHOUSE_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http: URLs and private, loopback and link-local addresses");
+  const requestTimeoutMs = opts.webhooks?.requestTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  const dispatcher = new WebhookDispatcher({
+    store: webhooks,
+    checkpoints,
+    bus: opts.bus,
+    clock,
+    logger: opts.logger,
+    leads: () => webhookLead.leads(),
+    post: (post, signal) => postWebhook(post, { timeoutMs: requestTimeoutMs, allowPrivate }, signal),
+    leaseMs: requestTimeoutMs + WEBHOOK_LEASE_MARGIN_MS,
+    retryDelaysMs: opts.webhooks?.retryDelaysMs,
+    tickMs: opts.webhooks?.tickMs,
+  });
+  dispatcher.start();
+  const stopDeliveryPurge = startLedJob({
+    intervalMs: DELIVERY_PURGE_INTERVAL_MS,
+    lead: deliveryPurgeLead,
+    job: () => webhooks.purgeDeliveries(clock.now()),
+    logger: opts.logger,
+    failure: "purging old webhook deliveries failed",
+  });
   opts.logger.debug({ store: opts.backend.kind }, "govern service composed");
   return {
     serviceNames: [GovernService.typeName],
@@ -119,6 +167,8 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       idempotency,
       fanOut,
       workspaceChanges,
+      webhooks,
+      webhookAllowPrivate: allowPrivate,
       clock,
       logger: opts.logger,
     }),
@@ -127,6 +177,8 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     close: async () => {
       stopPurge();
       stopEventPurge();
+      stopDeliveryPurge();
+      await dispatcher.stop();
       await sweeper.stop();
       fanOut.close();
       workspaceChanges.close();

@@ -16,6 +16,13 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
   return serveComponent(config, logger, "govern", async ({ backend, auth, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    return composeGovern({ backend, bus, auth, logger, busReachesAll: eventFedCachesAreSafe(config) });
+    return composeGovern({
+      backend,
+      bus,
+      auth,
+      logger,
+      busReachesAll: eventFedCachesAreSafe(config),
+      webhooks: { allowPrivate: config.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE },
+    });
   });
 }

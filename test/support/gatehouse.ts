@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { serveAll } from "../../cli/serve-all.js";
 import { loadConfig } from "../../lib/config.js";
+import type { WebhookOptions } from "../../services/govern/compose.js";
 import { type Logger, silentLogger } from "../../lib/logger.js";
 import { testMongoUri } from "./store-engines.js";
 
@@ -33,10 +34,11 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`gatehouse serve`) with a fresh SQLite data dir, or
- * a fresh MongoDB database when `engine` is "mongodb".
+ * a fresh MongoDB database when `engine` is "mongodb". `webhooks` tunes
+ * webhook delivery (e.g. a shorter retry schedule) as the composition allows.
  */
 export async function startGatehouse(
-  opts: { engine?: "sqlite" | "mongodb"; env?: Record<string, string>; logger?: Logger } = {},
+  opts: { engine?: "sqlite" | "mongodb"; env?: Record<string, string>; logger?: Logger; webhooks?: Omit<WebhookOptions, "allowPrivate"> } = {},
 ): Promise<TestGatehouse> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
   const env: Record<string, string> = {
@@ -58,7 +60,7 @@ export async function startGatehouse(
     u.pathname = `/${dbName}`;
     env.GATEHOUSE_MONGODB_URI = u.toString();
   }
-  const running = await serveAll(loadConfig(env), opts.logger ?? silentLogger());
+  const running = await serveAll(loadConfig(env), opts.logger ?? silentLogger(), { webhooks: opts.webhooks });
   return {
     url: `http://127.0.0.1:${running.httpPort}`,
     grpcHost: running.grpcHost,

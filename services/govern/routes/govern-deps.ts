@@ -6,6 +6,7 @@ import type { CheckpointLifecycle } from "../app/checkpoint-lifecycle.js";
 import type { AgentStore } from "../store/agent-store.js";
 import type { CheckpointStore } from "../store/checkpoint-store.js";
 import type { PolicyStore } from "../store/policy-store.js";
+import type { WebhookStore } from "../store/webhook-store.js";
 
 /** What the govern service's RPC handlers need. */
 export interface GovernDeps {
@@ -19,6 +20,9 @@ export interface GovernDeps {
   fanOut: KeyedFanOut;
   /** The same changes keyed by workspace, for watchers of the event feed. */
   workspaceChanges: KeyedFanOut;
+  webhooks: WebhookStore;
+  /** The operator's GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target http: and non-public addresses. */
+  webhookAllowPrivate: boolean;
   clock: Clock;
   logger: Logger;
 }

@@ -4,7 +4,9 @@ import { cancelCheckpoint } from "./cancel-checkpoint.js";
 import { createAgent } from "./create-agent.js";
 import { createCheckpoint } from "./create-checkpoint.js";
 import { createPolicy } from "./create-policy.js";
+import { createWebhook } from "./create-webhook.js";
 import { decideCheckpoint } from "./decide-checkpoint.js";
+import { deleteWebhook } from "./delete-webhook.js";
 import { getAgent } from "./get-agent.js";
 import { getCheckpoint } from "./get-checkpoint.js";
 import { getPolicy } from "./get-policy.js";
@@ -13,6 +15,8 @@ import { listActivePolicies } from "./list-active-policies.js";
 import { listAgents } from "./list-agents.js";
 import { listCheckpoints } from "./list-checkpoints.js";
 import { listPolicies } from "./list-policies.js";
+import { listWebhookDeliveries } from "./list-webhook-deliveries.js";
+import { listWebhooks } from "./list-webhooks.js";
 import { updatePolicy } from "./update-policy.js";
 import { waitCheckpoint } from "./wait-checkpoint.js";
 import { watchCheckpointEvents } from "./watch-checkpoint-events.js";
@@ -38,5 +42,9 @@ export function governRoutes(deps: GovernDeps): (router: ConnectRouter) => void 
       createAgent: createAgent(deps),
       getAgent: getAgent(deps),
       listAgents: listAgents(deps),
+      createWebhook: createWebhook(deps),
+      listWebhooks: listWebhooks(deps),
+      deleteWebhook: deleteWebhook(deps),
+      listWebhookDeliveries: listWebhookDeliveries(deps),
     });
 }

@@ -1,0 +1,44 @@
+import { create } from "@bufbuild/protobuf";
+import { CreateWebhookResponseSchema, type CreateWebhookRequest, type CreateWebhookResponse } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { ValidationError } from "../../../lib/errors.js";
+import { newId } from "../../../lib/ids.js";
+import { workspaceOf } from "../../../lib/rpc/caller.js";
+import { checkWebhookTarget } from "../app/check-webhook-target.js";
+import { MAX_ENDPOINTS_PER_WORKSPACE, type WebhookEndpoint } from "../domain/webhook-endpoint.js";
+import { validateWebhookInput } from "../domain/webhook-input.js";
+import { newWebhookSecret } from "../domain/webhook-signature.js";
+import type { GovernDeps } from "./govern-deps.js";
+import { webhookToProto } from "./webhook-to-proto.js";
+
+/**
+ * `CreateWebhook`: registers an endpoint in the caller's workspace (see
+ * `validateWebhookInput` and `checkWebhookTarget` for what is refused, and
+ * at most `MAX_ENDPOINTS_PER_WORKSPACE`) and answers it with its new signing
+ * secret, which is never shown again. It receives the events made from now
+ * on. The REST answer is 201.
+ */
+export function createWebhook(deps: GovernDeps) {
+  return async (req: CreateWebhookRequest): Promise<CreateWebhookResponse> => {
+    const workspaceId = workspaceOf(req.caller);
+    const input = validateWebhookInput({ url: req.url, events: req.events, description: req.description }, deps.webhookAllowPrivate);
+    if ((await deps.webhooks.listEndpoints(workspaceId)).length >= MAX_ENDPOINTS_PER_WORKSPACE) {
+      throw new ValidationError("url", `the workspace already has ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints: delete one first`);
+    }
+    await checkWebhookTarget(input.host, deps.webhookAllowPrivate);
+    const now = deps.clock.now();
+    const endpoint: WebhookEndpoint = {
+      id: newId("wh", now),
+      workspaceId,
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      secret: newWebhookSecret(),
+      createdAt: now,
+      disabledAt: null,
+      disabledReason: null,
+      lastSuccessAt: null,
+    };
+    await deps.webhooks.insertEndpoint(endpoint);
+    return create(CreateWebhookResponseSchema, { webhook: webhookToProto(endpoint), secret: endpoint.secret });
+  };
+}
