@@ -78,7 +78,7 @@ export function postWebhook(post: WebhookPost, opts: PostOptions, signal?: Abort
       agent: false,
       lookup: guardedLookup(opts.allowPrivate),
     });
-    const timer = setTimeout(() => finish({ ok: false, status: null, error: `no answer within ${Math.round(opts.timeoutMs / 1000)} s` }), opts.timeoutMs);
+    const timer = setTimeout(() => finish({ ok: false, status: null, error: `no answer within ${opts.timeoutMs / 1000} s` }), opts.timeoutMs);
     const aborted = () => finish(null);
     signal?.addEventListener("abort", aborted, { once: true });
     req.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, status: null, error: describe(err) }));
