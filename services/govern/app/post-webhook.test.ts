@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postWebhook } from "./post-webhook.js";
@@ -7,7 +7,7 @@ describe("postWebhook", () => {
   let server: Server;
   let port: number;
   let hits: { path: string; headers: Record<string, unknown>; body: string }[];
-  let handler: (path: string, res: import("node:http").ServerResponse) => void;
+  let handler: (path: string, res: ServerResponse) => void;
 
   beforeEach(async () => {
     hits = [];
