@@ -289,6 +289,7 @@ export function buildOpenApi(specs: readonly RouteSpec[], version: string): Json
       { name: "checkpoints", description: "Ask before acting; wait for and record decisions" },
       { name: "policies", description: "What decides a checkpoint" },
       { name: "agents", description: "Registered agents" },
+      { name: "webhooks", description: "Checkpoint events POSTed to your endpoints, signed per Standard Webhooks" },
       { name: "rules", description: "Content-safety rules" },
       { name: "scan", description: "Content scans" },
       { name: "keys", description: "API keys and workspaces" },
