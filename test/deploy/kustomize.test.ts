@@ -230,6 +230,21 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
     expect(egressPorts("gateway")).not.toContain(4222);
   });
 
+  it("lets govern, and only govern, reach public addresses on 443 for webhooks", () => {
+    type Peer = { ipBlock?: { cidr: string; except?: string[] } };
+    const httpsPeers = (name: string) =>
+      (named(docs, "NetworkPolicy", name).spec?.egress ?? [])
+        .filter((rule) => (rule.ports ?? []).some((p) => (p as { port: number }).port === 443))
+        .flatMap((rule) => (rule.to ?? []) as Peer[]);
+    const peers = httpsPeers("govern");
+    const v4 = peers.find((p) => p.ipBlock?.cidr === "0.0.0.0/0")?.ipBlock;
+    const v6 = peers.find((p) => p.ipBlock?.cidr === "::/0")?.ipBlock;
+    expect(v4?.except).toEqual(expect.arrayContaining(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "169.254.0.0/16", "100.64.0.0/10"]));
+    expect(v6?.except).toEqual(expect.arrayContaining(["::1/128", "fc00::/7", "fe80::/10", "::ffff:0:0/96"]));
+    expect(peers).toHaveLength(2);
+    for (const other of ["gateway", "auth", "secure"]) expect(httpsPeers(other), other).toEqual([]);
+  });
+
   it("closes the service ports with default-deny network policies, in every overlay", () => {
     expect(named(docs, "NetworkPolicy", "gatehouse-default-deny").spec).toEqual({
       podSelector: { matchLabels: { "app.kubernetes.io/part-of": "gatehouse" } },
