@@ -10,6 +10,7 @@ onEveryEngine({}, (h) => {
     const agent = (await h().client.createAgent({ caller: a, name: "A" })).agent!;
     const policy = (await h().client.createPolicy({ caller: a, policy: { name: "Block", outcome: PolicyOutcome.BLOCK, match: { actions: ["never"] } } })).policy!;
     const cp = (await h().client.createCheckpoint({ caller: a, action: "deploy" })).checkpoint!;
+    const webhook = (await h().client.createWebhook({ caller: a, url: "https://93.184.215.14/hook", events: ["checkpoint.created"] })).webhook!;
     const c = h().client;
     const notFound = { code: "NOT_FOUND" };
 
@@ -22,11 +23,15 @@ onEveryEngine({}, (h) => {
     expect(await rpcError(c.getAgent({ caller: b, id: agent.id }))).toMatchObject(notFound);
     expect(await rpcError(c.createCheckpoint({ caller: b, action: "deploy", agentId: agent.id }))).toMatchObject(notFound);
     expect(await rpcError(c.createCheckpoint({ caller: b, action: "deploy", policyIds: [policy.id] }))).toMatchObject(notFound);
+    expect(await rpcError(c.listWebhookDeliveries({ caller: b, id: webhook.id }))).toMatchObject(notFound);
+    expect(await rpcError(c.deleteWebhook({ caller: b, id: webhook.id }))).toMatchObject(notFound);
 
     expect((await c.listCheckpoints({ caller: b })).checkpoints).toEqual([]);
     expect((await c.listPolicies({ caller: b })).policies).toEqual([]);
     expect((await c.listActivePolicies({ caller: b })).policies).toEqual([]);
     expect((await c.listAgents({ caller: b })).agents).toEqual([]);
+    expect((await c.listWebhooks({ caller: b })).webhooks).toEqual([]);
+    expect((await c.listWebhooks({ caller: a })).webhooks.map((w) => w.id)).toEqual([webhook.id]);
 
     // Nothing of ws_b's touched ws_a's checkpoint.
     const still = (await c.getCheckpoint({ caller: a, id: cp.id })).checkpoint!;
