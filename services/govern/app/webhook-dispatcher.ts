@@ -294,7 +294,9 @@ export class WebhookDispatcher {
     const since = new Date(d.createdAt).toISOString();
     const reason = `every delivery failed since ${since} (${d.attempts + 1} attempts of ${d.eventType}; the last: ${lastError})`;
     await this.opts.store.disableEndpoint(endpoint.id, this.opts.clock.now(), reason);
-    this.enabled.set(endpoint.workspaceId, (this.enabled.get(endpoint.workspaceId) ?? []).filter((e) => e.id !== endpoint.id));
+    const left = (this.enabled.get(endpoint.workspaceId) ?? []).filter((e) => e.id !== endpoint.id);
+    if (left.length > 0) this.enabled.set(endpoint.workspaceId, left);
+    else this.enabled.delete(endpoint.workspaceId);
     this.opts.logger.warn({ webhook: endpoint.id, workspace: endpoint.workspaceId }, "webhook endpoint disabled: every delivery failed");
   }
 }
