@@ -61,14 +61,15 @@ export function webhookStoreContract(makeStore: () => WebhookStore): void {
     await expect(store.insertEndpoint(e)).rejects.toThrow();
   });
 
-  it("lists endpoints in creation order, and the enabled ones of one or every workspace", async () => {
+  it("lists endpoints oldest first, and the enabled ones of one or every workspace", async () => {
+    await store.insertEndpoint(anEndpoint("wh_9", { createdAt: T0 + 2 }));
     await store.insertEndpoint(anEndpoint("wh_1"));
-    await store.insertEndpoint(anEndpoint("wh_2"));
+    await store.insertEndpoint(anEndpoint("wh_2", { createdAt: T0 + 1 }));
     await store.insertEndpoint(anEndpoint("wh_3", { workspaceId: "ws_b" }));
     await store.disableEndpoint("wh_2", T0 + 1, "failing");
-    expect((await store.listEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1", "wh_2"]);
-    expect((await store.listEnabledEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1"]);
-    expect((await store.listEnabledEndpoints()).map((e) => e.id)).toEqual(["wh_1", "wh_3"]);
+    expect((await store.listEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1", "wh_2", "wh_9"]);
+    expect((await store.listEnabledEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1", "wh_9"]);
+    expect((await store.listEnabledEndpoints()).map((e) => e.id)).toEqual(["wh_1", "wh_3", "wh_9"]);
   });
 
   it("disables once, failing the endpoint's pending deliveries and keeping the first reason", async () => {

@@ -5,12 +5,14 @@ const a = callerOf("ws_a", "alice");
 const PUBLIC_URL = "https://93.184.215.14/hook";
 
 onEveryEngine({}, (h) => {
-  it("answers the secret at creation only, and lists endpoints in creation order", async () => {
+  it("answers the secret at creation only, and lists endpoints oldest first", async () => {
     const c = h().client;
     const first = await c.createWebhook({ caller: a, url: PUBLIC_URL, events: ["checkpoint.decided", "checkpoint.decided"], description: "one" });
     expect(first.secret).toMatch(/^whsec_/);
     expect(first.webhook).toMatchObject({ url: PUBLIC_URL, events: ["checkpoint.decided"], description: "one", workspaceId: "ws_a" });
     expect(first.webhook!.id).toMatch(/^wh_[0-9a-z]{26}$/);
+    // A millisecond apart: endpoints made in the same one are listed by ID.
+    await new Promise((r) => setTimeout(r, 2));
     const second = await c.createWebhook({ caller: a, url: PUBLIC_URL, events: ["checkpoint.created"] });
     expect(second.secret).not.toBe(first.secret);
     const listed = await c.listWebhooks({ caller: a });

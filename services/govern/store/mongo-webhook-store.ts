@@ -76,7 +76,7 @@ export class MongoWebhookStore implements WebhookStore {
     this.deliveries = db.collection<DeliveryDoc>("govern_webhook_deliveries");
     this.claims = db.collection<ClaimDoc>("govern_webhook_claims");
     this.positions = db.collection<PositionDoc>("govern_webhook_positions");
-    const endpointIndexes = mongoLazyIndexes(this.endpoints, [{ keys: { workspace_id: 1, _id: 1 }, options: { name: "workspace_listing" } }]);
+    const endpointIndexes = mongoLazyIndexes(this.endpoints, [{ keys: { workspace_id: 1, created_at: 1, _id: 1 }, options: { name: "workspace_listing" } }]);
     const deliveryIndexes = mongoLazyIndexes(this.deliveries, [
       { keys: { endpoint_id: 1, event_id: -1 }, options: { name: "endpoint_listing" } },
       { keys: { status: 1, next_attempt_at: 1, event_id: 1 }, options: { name: "due" } },
@@ -114,13 +114,13 @@ export class MongoWebhookStore implements WebhookStore {
 
   async listEndpoints(workspaceId: string): Promise<WebhookEndpoint[]> {
     await this.indexes();
-    return (await this.endpoints.find({ workspace_id: workspaceId }).sort({ _id: 1 }).toArray()).map(endpointOf);
+    return (await this.endpoints.find({ workspace_id: workspaceId }).sort({ created_at: 1, _id: 1 }).toArray()).map(endpointOf);
   }
 
   async listEnabledEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]> {
     await this.indexes();
     const filter = workspaceId === undefined ? { disabled_at: null } : { workspace_id: workspaceId, disabled_at: null };
-    return (await this.endpoints.find(filter).sort({ _id: 1 }).toArray()).map(endpointOf);
+    return (await this.endpoints.find(filter).sort({ created_at: 1, _id: 1 }).toArray()).map(endpointOf);
   }
 
   async deleteEndpoint(workspaceId: string, id: string): Promise<boolean> {

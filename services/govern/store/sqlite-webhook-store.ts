@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS govern_webhooks (
   disabled_reason TEXT,
   last_success_at INTEGER
 );
-CREATE INDEX IF NOT EXISTS govern_webhooks_workspace ON govern_webhooks (workspace_id, id);
+CREATE INDEX IF NOT EXISTS govern_webhooks_workspace ON govern_webhooks (workspace_id, created_at, id);
 CREATE TABLE IF NOT EXISTS govern_webhook_deliveries (
   id                   TEXT    PRIMARY KEY,
   endpoint_id          TEXT    NOT NULL,
@@ -101,9 +101,9 @@ export class SqliteWebhookStore implements WebhookStore {
       insertEndpoint: p(`INSERT INTO govern_webhooks (id, workspace_id, url, events, description, secret, created_at, disabled_at, disabled_reason, last_success_at)
         VALUES (@id, @workspace_id, @url, @events, @description, @secret, @created_at, @disabled_at, @disabled_reason, @last_success_at)`),
       getEndpoint: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? AND id = ?"),
-      listEndpoints: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? ORDER BY id"),
-      listEnabledIn: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? AND disabled_at IS NULL ORDER BY id"),
-      listEnabled: p("SELECT * FROM govern_webhooks WHERE disabled_at IS NULL ORDER BY id"),
+      listEndpoints: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? ORDER BY created_at, id"),
+      listEnabledIn: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? AND disabled_at IS NULL ORDER BY created_at, id"),
+      listEnabled: p("SELECT * FROM govern_webhooks WHERE disabled_at IS NULL ORDER BY created_at, id"),
       deleteEndpoint: p("DELETE FROM govern_webhooks WHERE workspace_id = ? AND id = ?"),
       deleteDeliveriesOf: p("DELETE FROM govern_webhook_deliveries WHERE endpoint_id = ?"),
       disable: p("UPDATE govern_webhooks SET disabled_at = ?, disabled_reason = ? WHERE id = ? AND disabled_at IS NULL"),

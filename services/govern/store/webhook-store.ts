@@ -24,9 +24,9 @@ export interface WebhookStore {
   insertEndpoint(endpoint: WebhookEndpoint): Promise<void>;
   /** The endpoint of `workspaceId` with this ID, or null (also for another workspace's). */
   getEndpoint(workspaceId: string, id: string): Promise<WebhookEndpoint | null>;
-  /** The workspace's endpoints, enabled or not, in creation order. */
+  /** The workspace's endpoints, enabled or not, oldest first (those made in one millisecond by ID). */
   listEndpoints(workspaceId: string): Promise<WebhookEndpoint[]>;
-  /** The enabled endpoints of `workspaceId`, or of every workspace when absent, in creation order. */
+  /** The enabled endpoints of `workspaceId`, or of every workspace when absent, oldest first (as `listEndpoints`). */
   listEnabledEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]>;
   /** Removes the endpoint and its deliveries; resolves false when the workspace has no such endpoint. */
   deleteEndpoint(workspaceId: string, id: string): Promise<boolean>;
