@@ -9,7 +9,8 @@ import {
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
-import { EVENT_LOOKBACK_MS, watchEvents, type FeedPosition } from "../app/watch-events.js";
+import { EVENT_LOOKBACK_MS, watchEvents } from "../app/watch-events.js";
+import type { FeedPosition } from "../domain/feed-position.js";
 import { eventIdFloor, eventIdTime, positionTime } from "../domain/checkpoint-event.js";
 import { LIMITS } from "../domain/limits.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
