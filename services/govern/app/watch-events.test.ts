@@ -57,7 +57,7 @@ describe("watchEvents", () => {
     await insertAt(now - EVENT_LOOKBACK_MS / 2);
     const start = await watchEvents(deps, "ws_a", { floor: "", seen: [] }, 10, 0);
     const made = [];
-    for (let i = 0; i < 7; i++) made.push((await insertAt(now + i)).id);
+    for (let i = 0; i < 7; i++) made.push((await insertAt(now + 100 + i)).id);
     const got: string[] = [];
     let position = start;
     for (let page = 0; page < 5; page++) {
