@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConsole } from "../../scripts/build-console.js";
 import { startGatehouse, type TestGatehouse } from "../support/gatehouse.js";
 import { client, createKey } from "../support/http.js";
+import { startReceiver, verified } from "../support/webhook-receiver.js";
 
 /** Debian's chromium package; `.ci/run` installs it when missing. */
 const CHROMIUM = "/usr/bin/chromium";
@@ -33,7 +34,8 @@ describe.skipIf(!haveChromium && !inCi)("the console in a real browser (Chromium
     if (!haveChromium) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (.ci/run does)`);
     dir = mkdtempSync(join(tmpdir(), "gatehouse-console-browser-"));
     const built = await buildConsole(join(dir, "console"));
-    gh = await startGatehouse({ env: { GATEHOUSE_CONSOLE_DIR: built.outDir } });
+    // The test's webhook receiver listens on loopback, which deliveries may reach only with the flag.
+    gh = await startGatehouse({ env: { GATEHOUSE_CONSOLE_DIR: built.outDir, GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: "true" } });
     agent = client(gh.url, gh.adminKey);
     const policy = await agent.post("/v1/policies", { name: "Payments", outcome: "review", reviewers: ["alice"], match: { actions: ["payments.*"] } });
     expect(policy.status, JSON.stringify(policy.body)).toBe(201);
@@ -73,7 +75,10 @@ describe.skipIf(!haveChromium && !inCi)("the console in a real browser (Chromium
     return res.body.checkpoint_id;
   }
 
-  it("signs in, shows a new checkpoint live, masks its payload, and an approval with a reason reaches the agent's long-poll", async () => {
+  it("signs in, shows a new checkpoint live, masks its payload, and an approval with a reason reaches the agent's long-poll and a webhook", async () => {
+    const receiver = await startReceiver();
+    const hook = await agent.post("/v1/webhooks", { url: receiver.url, events: ["checkpoint.created", "checkpoint.decided"], description: "browser suite" });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const { context, page } = await signedIn(aliceKey);
     await page.getByText("Nothing is waiting for a decision.").waitFor();
     await page.getByText("Live", { exact: true }).waitFor({ timeout: LIVE_MS });
@@ -115,6 +120,14 @@ describe.skipIf(!haveChromium && !inCi)("the console in a real browser (Chromium
     expect(answer.body.decision_token).toMatch(/^eyJ/);
     expect(answer.body.votes).toEqual([expect.objectContaining({ subject: "alice", decision: "approve", reason: "Matches PO-7781" })]);
     await page.getByText("Votes are closed").waitFor();
+
+    // The webhook receiver got both events of this checkpoint, signed (Standard Webhooks).
+    const deliveries = (await receiver.atLeast(2)).map((r) => verified(hook.body.secret, r));
+    expect(deliveries.map((d) => [d.type, d.data.checkpoint.checkpoint_id, d.data.checkpoint.status])).toEqual([
+      ["checkpoint.created", id, "pending"],
+      ["checkpoint.decided", id, "approved"],
+    ]);
+    await receiver.close();
 
     // Back in the queue the decided row is marked, not yanked away.
     await page.getByRole("link", { name: "Queue", exact: true }).click();
