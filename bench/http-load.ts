@@ -43,11 +43,12 @@ export function request(
 export async function closedLoop(
   concurrency: number,
   durationMs: number,
-  send: (worker: number, i: number) => Promise<{ status: number }>,
+  send: (worker: number, i: number) => Promise<{ status: number; body?: unknown }>,
   expectStatus: number,
-): Promise<{ latencies: number[]; perSecond: number; errors: number }> {
+): Promise<{ latencies: number[]; perSecond: number; errors: number; firstError?: string }> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const end = performance.now() + durationMs;
   const started = performance.now();
   await Promise.all(
@@ -56,11 +57,11 @@ export async function closedLoop(
         const t0 = performance.now();
         const res = await send(worker, i);
         latencies.push(performance.now() - t0);
-        if (res.status !== expectStatus) errors++;
+        if (res.status !== expectStatus && errors++ === 0) firstError = `${res.status} ${JSON.stringify(res.body)}`;
       }
     }),
   );
-  return { latencies, perSecond: latencies.length / ((performance.now() - started) / 1000), errors };
+  return { latencies, perSecond: latencies.length / ((performance.now() - started) / 1000), errors, firstError };
 }
 
 /**

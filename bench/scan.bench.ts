@@ -11,7 +11,8 @@ import { baselinePatterns, benchRuleBodies, benchRules, benchText, nativeScan, R
 const IN_PROCESS_MS = Number(process.env.BENCH_SCAN_MS ?? 400);
 const REST_MS = Number(process.env.BENCH_SCAN_REST_MS ?? 1500);
 const REST_CONCURRENCY = 8;
-const SCAN_KEYS_PER_WORKSPACE = 30;
+// Enough keys (600 requests a minute each) for every size of one rule count within a minute, however fast the machine.
+const SCAN_KEYS_PER_WORKSPACE = 100;
 const SETUP_KEYS_PER_WORKSPACE = 4;
 // The rule count whose REST scans are also set against a bare JSON server that does no scanning.
 const ECHO_RULES = 100;
@@ -107,7 +108,7 @@ async function throughRest(): Promise<Row[]> {
         let i = 0;
         await post(scanKeys[0]!, "/v1/secure/scan", body, 200); // compiles the workspace's plan
         const gh = await closedLoop(REST_CONCURRENCY, REST_MS, () => request(agent, `${url}/v1/secure/scan`, "POST", scanKeys[i++ % scanKeys.length]!, body), 200);
-        if (gh.errors > 0) throw new Error(`${gh.errors} scans failed`);
+        if (gh.errors > 0) throw new Error(`${gh.errors} scans of ${kb(size)} × ${n} rules failed; the first answered ${gh.firstError}`);
         const base = await closedLoop(REST_CONCURRENCY, REST_MS, () => request(agent, `${baselineUrl}/scan/${n}`, "POST", {}, body), 200);
         const toMeasured = (r: { latencies: number[]; perSecond: number }): Measured => ({
           latency: summarize(r.latencies),
