@@ -189,40 +189,47 @@ export async function buildGateway(opts: GatewayOptions) {
             request.caller = await admit(opts.clients.auth, request, reply, spec.scope!);
           }
         : undefined,
-      handler: async (request, reply) => {
-        if (!spec.body) refuseBody(request.body);
+      // A promise chain rather than an async function: a held long-poll keeps no suspended frame here.
+      handler: (request, reply) => {
+        const response: ResponseMeta = { headers: {} };
         // The client hanging up aborts the operation (e.g. frees a long-poll waiter).
         const abort = new AbortController();
-        reply.raw.once("close", () => {
-          if (!reply.raw.writableEnded) abort.abort();
-        });
-        const response: ResponseMeta = { headers: {} };
-        const result = await spec.handler({
-          caller: request.caller!,
-          body: spec.body ? parseWith(spec.body, request.body) : undefined,
-          query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
-          params: spec.params ? parseWith(spec.params, request.params) : undefined,
-          headers: singleValued(request.headers),
-          signal: abort.signal,
-          response,
-        });
+        const run = async () => {
+          if (!spec.body) refuseBody(request.body);
+          reply.raw.once("close", () => {
+            if (!reply.raw.writableEnded) abort.abort();
+          });
+          return spec.handler({
+            caller: request.caller!,
+            body: spec.body ? parseWith(spec.body, request.body) : undefined,
+            query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
+            params: spec.params ? parseWith(spec.params, request.params) : undefined,
+            headers: singleValued(request.headers),
+            signal: abort.signal,
+            response,
+          });
+        };
         if (spec.eventStream) {
-          streams.add(abort);
-          try {
-            const headers = { ...response.headers, ...(reply.getHeaders() as Record<string, string>), "x-request-id": request.id };
-            await sendEventStream(reply, result as AsyncIterable<ServerSentEvent>, headers, (err) =>
-              request.log.warn({ err }, "event stream ended by a failure"),
-            );
-          } finally {
-            streams.delete(abort);
-            abort.abort();
-          }
-          return reply;
+          return run().then(async (result) => {
+            streams.add(abort);
+            try {
+              const headers = { ...response.headers, ...(reply.getHeaders() as Record<string, string>), "x-request-id": request.id };
+              await sendEventStream(reply, result as AsyncIterable<ServerSentEvent>, headers, (err) =>
+                request.log.warn({ err }, "event stream ended by a failure"),
+              );
+            } finally {
+              streams.delete(abort);
+              abort.abort();
+            }
+            return reply;
+          });
         }
-        reply.code(response.status ?? spec.status).headers(response.headers);
-        // An operation without a body (a 204) sends none.
-        if (result === undefined) return reply.send();
-        return result;
+        return run().then((result) => {
+          reply.code(response.status ?? spec.status).headers(response.headers);
+          // An operation without a body (a 204) sends none.
+          if (result === undefined) return reply.send();
+          return result;
+        });
       },
     });
   }

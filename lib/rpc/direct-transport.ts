@@ -60,7 +60,9 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
   const interceptors = options.interceptors ?? [];
 
   return {
-    async unary<I extends DescMessage, O extends DescMessage>(
+    // No async functions here: a call held for long (a long-poll, by the
+    // thousand) keeps only its promise chain, not suspended frames.
+    unary<I extends DescMessage, O extends DescMessage>(
       method: DescMethodUnary<I, O>,
       signal: AbortSignal | undefined,
       timeoutMs: number | undefined,
@@ -70,24 +72,11 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
     ): Promise<UnaryResponse<I, O>> {
       const spec = methods.get(method);
       const context = new DirectHandlerContext(method, signal, timeoutMs, header, contextValues);
-      const request: UnaryRequest<I, O> = {
-        stream: false,
-        service: method.parent,
-        method,
-        requestMethod: context.requestMethod,
-        url: context.url,
-        signal: context.signal,
-        get header() {
-          return context.requestHeader;
-        },
-        contextValues: context.values,
-        message: toMessage(method.input, input),
-      };
-      const invoke = async (req: UnaryRequest<I, O>): Promise<UnaryResponse<I, O>> => {
-        if (spec?.kind !== "unary") throw unimplemented(method);
-        const output = await (spec.impl as unknown as (m: MessageShape<I>, c: HandlerContext) => Promise<MessageInitShape<O>> | MessageInitShape<O>)(req.message, context);
-        return {
-          stream: false,
+      const invoke = (req: UnaryRequest<I, O>): Promise<UnaryResponse<I, O>> => {
+        if (spec?.kind !== "unary") return Promise.reject(unimplemented(method));
+        const impl = spec.impl as unknown as (m: MessageShape<I>, c: HandlerContext) => Promise<MessageInitShape<O>> | MessageInitShape<O>;
+        return settle(() => impl(req.message, context)).then((output) => ({
+          stream: false as const,
           service: method.parent,
           method,
           // Most callers never look at response metadata: made on demand.
@@ -98,16 +87,34 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
             return context.responseTrailer;
           },
           message: toMessage(method.output, output),
-        };
+        }));
       };
-      try {
-        const call = applyServerInterceptors(invoke as never, interceptors)(request as never) as Promise<UnaryResponse<I, O>>;
-        return await abortable(call, context.signal);
-      } catch (err) {
-        throw ConnectError.from(err);
-      } finally {
-        context.end();
-      }
+      const call = settle(() => {
+        const request: UnaryRequest<I, O> = {
+          stream: false,
+          service: method.parent,
+          method,
+          requestMethod: context.requestMethod,
+          url: context.url,
+          signal: context.signal,
+          get header() {
+            return context.requestHeader;
+          },
+          contextValues: context.values,
+          message: toMessage(method.input, input),
+        };
+        return applyServerInterceptors(invoke as never, interceptors)(request as never) as Promise<UnaryResponse<I, O>>;
+      });
+      return abortable(call, context.signal).then(
+        (response) => {
+          context.end();
+          return response;
+        },
+        (err: unknown) => {
+          context.end();
+          throw ConnectError.from(err);
+        },
+      );
     },
 
     async stream<I extends DescMessage, O extends DescMessage>(
@@ -174,6 +181,15 @@ function applyServerInterceptors(next: AnyFn, interceptors: readonly Interceptor
   let fn = next;
   for (let i = interceptors.length - 1; i >= 0; i--) fn = interceptors[i]!(fn as never) as AnyFn;
   return fn;
+}
+
+// What `fn` returns or throws, as a promise (a handler may throw before it awaits anything).
+function settle<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 function toMessage<D extends DescMessage>(schema: D, value: MessageInitShape<D> | MessageShape<D>): MessageShape<D> {

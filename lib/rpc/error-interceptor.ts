@@ -16,11 +16,16 @@ import { storeUnavailable } from "./store-gate.js";
  * reach a client.
  */
 export function errorInterceptor(logger: Logger): Interceptor {
-  return (next) => async (req) => {
-    try {
-      return await next(req);
-    } catch (err) {
+  // A promise chain rather than an async function: a long-poll held in
+  // process keeps no suspended frame here.
+  return (next) => (req) => {
+    const fail = (err: unknown) => {
       throw toConnectError(err, logger, req.method.name);
+    };
+    try {
+      return next(req).catch(fail);
+    } catch (err) {
+      return Promise.reject(toConnectError(err, logger, req.method.name));
     }
   };
 }

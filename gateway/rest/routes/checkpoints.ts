@@ -108,15 +108,18 @@ export function checkpointRoutes({ clients }: RouteDeps) {
       alternateStatus: { status: 202, description: "The hold ended with no change: the unchanged state; wait again" },
       longPoll: true,
       response: CheckpointDecision,
-      async handler({ caller, params, query, response, signal }) {
+      // Not async: a held wait keeps no suspended frame here.
+      handler({ caller, params, query, response, signal }) {
         const hold = query.timeout ?? DEFAULT_WAIT_SECONDS;
-        const res = await clients.govern.waitCheckpoint(
-          { caller, id: params.id, timeoutSeconds: hold },
-          // The caller hanging up ends the hold and frees the waiter.
-          { timeoutMs: (hold + 10) * 1000, signal },
-        );
-        response.status = res.changed ? 200 : 202;
-        return checkpointView(res.checkpoint!);
+        // The caller hanging up ends the hold and frees the waiter. No deadline
+        // of its own: govern answers when the hold ends, and over the network the
+        // transport's default deadline (60 s, above the longest hold) still
+        // applies; in process a deadline would cost each waiter a timer and an
+        // abort controller.
+        return clients.govern.waitCheckpoint({ caller, id: params.id, timeoutSeconds: hold }, { signal }).then((res) => {
+          response.status = res.changed ? 200 : 202;
+          return checkpointView(res.checkpoint!);
+        });
       },
     }),
     route({

@@ -21,12 +21,19 @@ import { workspaceOf } from "../../../lib/rpc/caller.js";
  * client that goes away frees its waiter through the call's abort signal.
  */
 export function waitCheckpoint(deps: GovernDeps) {
-  return async (req: WaitCheckpointRequest, ctx: HandlerContext): Promise<WaitCheckpointResponse> => {
-    const workspaceId = workspaceOf(req.caller);
-    if (req.timeoutSeconds < LIMITS.minWaitSeconds || req.timeoutSeconds > LIMITS.maxWaitSeconds) {
-      throw new ValidationError("timeout", `must be an integer from ${LIMITS.minWaitSeconds} to ${LIMITS.maxWaitSeconds}`);
+  // Not an async function: what a held wait keeps is waitForChange's state, not a frame here too.
+  return (req: WaitCheckpointRequest, ctx: HandlerContext): Promise<WaitCheckpointResponse> => {
+    let workspaceId: string;
+    try {
+      workspaceId = workspaceOf(req.caller);
+    } catch (err) {
+      return Promise.reject(err);
     }
-    const outcome = await waitForChange(deps, workspaceId, req.id, req.timeoutSeconds * 1000, ctx.signal);
-    return create(WaitCheckpointResponseSchema, { checkpoint: checkpointToProto(outcome.checkpoint), changed: outcome.changed });
+    if (req.timeoutSeconds < LIMITS.minWaitSeconds || req.timeoutSeconds > LIMITS.maxWaitSeconds) {
+      return Promise.reject(new ValidationError("timeout", `must be an integer from ${LIMITS.minWaitSeconds} to ${LIMITS.maxWaitSeconds}`));
+    }
+    return waitForChange(deps, workspaceId, req.id, req.timeoutSeconds * 1000, ctx.signal).then((outcome) =>
+      create(WaitCheckpointResponseSchema, { checkpoint: checkpointToProto(outcome.checkpoint), changed: outcome.changed }),
+    );
   };
 }
