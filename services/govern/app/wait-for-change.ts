@@ -31,84 +31,130 @@ const MIN_EXPIRY_RECHECK_MS = 10;
  * else at the hold's end with the current state and `changed: false`.
  * Aborting `signal` ends the wait with a Canceled error and frees its listener.
  */
-export async function waitForChange(
-  deps: WaitDeps,
-  workspaceId: string,
-  id: string,
-  holdMs: number,
-  signal?: AbortSignal,
-): Promise<WaitOutcome> {
-  const holdEnd = Date.now() + holdMs;
-  let seenRevision = 0;
-  let pendingWake = false;
+export function waitForChange(deps: WaitDeps, workspaceId: string, id: string, holdMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+  return new Promise<WaitOutcome>((resolve, reject) => new Waiter(deps, workspaceId, id, holdMs, signal, resolve, reject).start());
+}
+
+/**
+ * One wait as a small state machine rather than an async function: thousands
+ * are held at once, and a parked waiter then holds this object, its promise,
+ * one change listener, one abort listener (this object itself) and, while
+ * parked, one timer — no suspended frames, no closure per pause.
+ */
+class Waiter {
+  private readonly holdEnd: number;
+  private readonly unlisten: () => void;
+  private baseline = 0;
+  private expiresAt = 0;
+  private pendingWake = false;
   // The revision the last wake announced; unknown (a re-check) asks for a read of its own.
-  let announced = 0;
-  let wake: (() => void) | undefined;
-  const unlisten = deps.fanOut.listen(id, (_subject, event) => {
+  private announced = 0;
+  private parked = false;
+  private finished = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: WaitDeps,
+    private readonly workspaceId: string,
+    private readonly id: string,
+    holdMs: number,
+    private readonly signal: AbortSignal | undefined,
+    private readonly resolve: (outcome: WaitOutcome) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    this.holdEnd = Date.now() + holdMs;
+    this.unlisten = deps.fanOut.listen(id, (_subject, event) => this.changed(event));
+    signal?.addEventListener("abort", this);
+  }
+
+  start(): void {
+    this.deps.lifecycle.read(this.workspaceId, this.id).then((first) => {
+      if (isTerminal(first.status)) return this.finish({ checkpoint: first, changed: true });
+      this.baseline = first.revision;
+      this.expiresAt = first.expiresAt;
+      this.step();
+    }, this.fail);
+  }
+
+  /** The abort listener (an EventListener object, so no closure is kept for it). */
+  handleEvent(): void {
+    if (!this.parked) return; // a read in flight: the next park sees the abort
+    this.parked = false;
+    this.fail(cancelled());
+  }
+
+  private changed(event: unknown): void {
     const change = parseCheckpointChanged(event);
-    if (change && change.revision <= seenRevision) return;
-    announced = Math.max(announced, change?.revision ?? Number.POSITIVE_INFINITY);
-    pendingWake = true;
-    wake?.();
-  });
-  try {
-    const first = await deps.lifecycle.read(workspaceId, id);
-    if (isTerminal(first.status)) return { checkpoint: first, changed: true };
-    const baseline = first.revision;
-    seenRevision = baseline;
-    // Only what the hold needs is kept while it lasts (thousands may be held at once).
-    let expiresAt = first.expiresAt;
-    for (;;) {
-      const untilHoldEnd = holdEnd - Date.now();
-      if (untilHoldEnd <= 0) break;
-      if (!pendingWake) {
-        const untilExpiry = Math.max(expiresAt - deps.lifecycle.clock.now() + EXPIRY_SLACK_MS, MIN_EXPIRY_RECHECK_MS);
-        await pause(Math.min(untilHoldEnd, untilExpiry), signal, (resume) => (wake = resume));
-        wake = undefined;
-      }
-      pendingWake = false;
-      const wanted = announced;
-      // The read also expires the checkpoint when its time is up. Waiters
-      // woken by one announced change share it, unless it predates the change;
-      // a re-check without a revision reads on its own.
-      const shared = wanted !== Number.POSITIVE_INFINITY;
-      let current = shared ? await deps.lifecycle.readShared(workspaceId, id) : await deps.lifecycle.read(workspaceId, id);
-      if (shared && current.revision < wanted) current = await deps.lifecycle.read(workspaceId, id);
-      if (current.revision > baseline) return { checkpoint: current, changed: true };
-      expiresAt = current.expiresAt;
+    if (change && change.revision <= this.baseline) return;
+    this.announced = Math.max(this.announced, change?.revision ?? Number.POSITIVE_INFINITY);
+    this.pendingWake = true;
+    if (this.parked) this.resume();
+  }
+
+  private step(): void {
+    if (this.finished) return;
+    const untilHoldEnd = this.holdEnd - Date.now();
+    if (untilHoldEnd <= 0) {
+      this.deps.lifecycle.read(this.workspaceId, this.id).then((current) => this.finish({ checkpoint: current, changed: current.revision > this.baseline }), this.fail);
+      return;
     }
-    const current = await deps.lifecycle.read(workspaceId, id);
-    return { checkpoint: current, changed: current.revision > baseline };
-  } finally {
-    unlisten();
+    if (this.pendingWake) {
+      this.recheck();
+      return;
+    }
+    if (this.signal?.aborted) return this.fail(cancelled());
+    const untilExpiry = Math.max(this.expiresAt - this.deps.lifecycle.clock.now() + EXPIRY_SLACK_MS, MIN_EXPIRY_RECHECK_MS);
+    this.parked = true;
+    this.timer = setTimeout(resumeWaiter, Math.min(untilHoldEnd, untilExpiry), this);
+  }
+
+  resume(): void {
+    if (!this.parked) return;
+    this.parked = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.recheck();
+  }
+
+  // The read also expires the checkpoint when its time is up. Waiters woken
+  // by one announced change share it, unless it predates the change; a
+  // re-check without a revision reads on its own.
+  private recheck(): void {
+    this.pendingWake = false;
+    const wanted = this.announced;
+    const { lifecycle } = this.deps;
+    const shared = wanted !== Number.POSITIVE_INFINITY;
+    const read = shared ? lifecycle.readShared(this.workspaceId, this.id) : lifecycle.read(this.workspaceId, this.id);
+    read
+      .then((current) => (shared && current.revision < wanted ? lifecycle.read(this.workspaceId, this.id) : current))
+      .then((current) => {
+        if (current.revision > this.baseline) return this.finish({ checkpoint: current, changed: true });
+        this.expiresAt = current.expiresAt;
+        this.step();
+      }, this.fail);
+  }
+
+  private readonly fail = (err: unknown): void => {
+    this.end();
+    this.reject(err);
+  };
+
+  private finish(outcome: WaitOutcome): void {
+    this.end();
+    this.resolve(outcome);
+  }
+
+  private end(): void {
+    this.finished = true;
+    this.parked = false;
+    clearTimeout(this.timer);
+    this.unlisten();
+    this.signal?.removeEventListener("abort", this);
   }
 }
 
-/** Resolves after `ms`, or when the function handed to `onWake` is called; rejects when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal | undefined, onWake: (resume: () => void) => void): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", aborted);
-    };
-    const aborted = () => {
-      done();
-      reject(cancelled());
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", aborted, { once: true });
-    onWake(() => {
-      done();
-      resolve();
-    });
-  });
+function resumeWaiter(waiter: Waiter): void {
+  waiter.resume();
 }
 
 function cancelled(): ConnectError {
