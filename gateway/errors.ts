@@ -43,6 +43,7 @@ export interface RestError {
 export interface ErrorLogger {
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
 }
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
@@ -73,7 +74,13 @@ function fromConnect(err: ConnectError, logger: ErrorLogger): RestError {
     const e = restError(detail.code as ErrorCode, err.rawMessage, detail.retryAfterSeconds || undefined);
     return detail.replayed ? { ...e, replayed: true } : e;
   }
-  if (err.code === Code.Unavailable || err.code === Code.DeadlineExceeded || err.code === Code.Canceled) {
+  // The gateway cancels a call when its client hangs up (a long-poll left early):
+  // nothing is wrong with the backend, and nobody reads the answer.
+  if (err.code === Code.Canceled) {
+    logger.debug({ err: err.message }, "call cancelled");
+    return restError("UNAVAILABLE", "service unavailable, retry later", 1);
+  }
+  if (err.code === Code.Unavailable || err.code === Code.DeadlineExceeded) {
     logger.warn({ err: err.message }, "backend unavailable");
     return restError("UNAVAILABLE", "service unavailable, retry later", 1);
   }
