@@ -222,6 +222,27 @@ export function ruleStoreContract(makeStore: () => RuleStore): void {
       expect(stored?.name).toBe(winners[0]!.name);
     });
 
+    it("reports every edit that landed as landed, however closely edits chain across stores", async () => {
+      // Writers that retry until their edit lands, as UpdateRule does without an expected version:
+      // an edit reported lost though a quick next edit was built on it would land twice.
+      await store.insert(aRule("rule_1", "ws_a"));
+      const stores = [store, makeStore()];
+      let landed = 0;
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          for (let round = 0; round < 3; round++) {
+            for (;;) {
+              const current = (await stores[i % 2]!.get("ws_a", "rule_1"))!;
+              if (await stores[i % 2]!.updateSpec("ws_a", "rule_1", current.version, aSpec({ name: `w${i} r${round}` }), T0 + 1)) break;
+            }
+            landed++;
+          }
+        }),
+      );
+      expect(landed).toBe(36);
+      expect((await store.get("ws_a", "rule_1"))?.version).toBe(1 + landed);
+    }, 60_000);
+
     it("chains: each accepted update moves the version by one", async () => {
       await store.insert(aRule("rule_1", "ws_a"));
       for (let v = 1; v <= 4; v++) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ObjectId, type Collection, type Db, type WithId } from "mongodb";
 import { pingBackend } from "../../../lib/db/backend.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
@@ -59,7 +60,16 @@ interface RuleDoc extends SpecFields {
   last_triggered_at: number | null;
   created_at: number;
   updated_at: number;
+  /**
+   * Marks of the last edits this revision contains (its own last): how an
+   * edit that finds a higher revision tells whether that one was built on
+   * it. Absent in revisions written before edits were marked.
+   */
+  edits?: string[];
 }
+
+// Edits a revision remembers: far more than can chain within one edit's check.
+const REMEMBERED_EDITS = 64;
 
 /**
  * Rule store on MongoDB, collection `secure_rules`. Each accepted edit inserts
@@ -144,7 +154,9 @@ export class MongoRuleStore implements RuleStore {
     const current = await this.latest(workspaceId, id);
     if (!current || current.is_built_in || current.version !== expectedVersion) return null;
     const { _id, ...kept } = current;
-    const next: RuleDoc = { ...kept, ...specFields(spec), version: expectedVersion + 1, updated_at: updatedAt };
+    const mark = randomUUID();
+    const edits = [...(current.edits ?? []), mark].slice(-REMEMBERED_EDITS);
+    const next: RuleDoc = { ...kept, ...specFields(spec), version: expectedVersion + 1, updated_at: updatedAt, edits };
     let insertedId: ObjectId;
     try {
       insertedId = (await this.rules.insertOne(next)).insertedId;
@@ -154,8 +166,15 @@ export class MongoRuleStore implements RuleStore {
     }
     // A slow writer can insert a version number whose revision a faster chain
     // of edits has already superseded and deleted; a higher revision then
-    // exists, so this one lost the race: withdraw it and report no update.
-    if (await this.rules.findOne({ workspace_id: workspaceId, id, version: { $gt: next.version } }, { projection: { _id: 1 } })) {
+    // exists that does not contain this edit, so it lost the race: withdraw it
+    // and report no update. A higher revision built on this one (a quick next
+    // edit) contains it: then it stands.
+    const [higher] = await this.rules
+      .find({ workspace_id: workspaceId, id, version: { $gt: next.version } }, { projection: { edits: 1 } })
+      .sort({ version: -1 })
+      .limit(1)
+      .toArray();
+    if (higher && !(higher.edits ?? []).includes(mark)) {
       await this.rules.deleteOne({ _id: insertedId }).catch(() => undefined);
       return null;
     }
