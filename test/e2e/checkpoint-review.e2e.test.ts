@@ -51,6 +51,22 @@ describe("GET /v1/checkpoints/{id}/review", () => {
     expect(res.body.viewer).toEqual({ subject: "rita", can_vote: false, cannot_vote_reason: "this API key lacks the scope govern:checkpoints:decide" });
   });
 
+  it("is not a use of the rules: a review leaves their trigger_count, a scan moves it", async () => {
+    const made = await admin.post("/v1/secure/rules", { name: "quokka watch", type: "prompt_pattern", custom_patterns: ["quokka"], status: "active" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = await checkpoint({ context: "feed the quokka" });
+    expect((await reader.get(`/v1/checkpoints/${id}/review`)).status).toBe(200);
+    expect((await admin.post("/v1/secure/scan", { content: "a quokka" })).body.verdict).toBe("flag");
+    // Counts are flushed in batches: the scan's count shows, and a review counted before it would too.
+    const end = Date.now() + 5000;
+    let count = 0;
+    while (count === 0 && Date.now() < end) {
+      count = (await admin.get(`/v1/secure/rules/${made.body.rule.id}`)).body.rule.trigger_count;
+      if (count === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(count).toBe(1);
+  });
+
   it("masks a value written as a JSON number and still answers with structured JSON", async () => {
     const id = await checkpoint({ payload: { card: 4111111111111111, note: "ok" } });
     const res = await reader.get(`/v1/checkpoints/${id}/review`);

@@ -70,6 +70,8 @@ export function checkpointReviewRoutes({ clients }: RouteDeps) {
             agentId: c.agentId ?? "",
             agentName: c.agentName ?? "",
             redact: true,
+            // Reading a checkpoint is not a use of the rules.
+            preview: true,
           });
           masked = readMaskedDocument(text, scan.redactedContent ?? "");
           redactions = scan.matches.flatMap((m) =>

@@ -22,11 +22,12 @@ export class ScanEngine {
     private readonly clock: Clock,
   ) {}
 
-  async scan(workspaceId: string, input: ScanInput): Promise<ScanResult> {
+  /** Scans `input`; with `countTriggers: false` (a preview) the matching rules' counts stay. */
+  async scan(workspaceId: string, input: ScanInput, opts: { countTriggers?: boolean } = {}): Promise<ScanResult> {
     const started = performance.now();
     const plan = await this.plans.plan(workspaceId);
     const { triggeredRuleIds, ...outcome } = executeScan(plan, input);
-    if (triggeredRuleIds.length > 0) this.triggers.record(workspaceId, triggeredRuleIds, this.clock.now());
+    if (triggeredRuleIds.length > 0 && opts.countTriggers !== false) this.triggers.record(workspaceId, triggeredRuleIds, this.clock.now());
     return { ...outcome, durationMs: performance.now() - started };
   }
 }

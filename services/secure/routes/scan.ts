@@ -21,7 +21,8 @@ import { workspaceOf } from "../../../lib/rpc/caller.js";
  * The verdict is the strongest action matched (block > flag > log, else
  * allow); findings carry masked excerpts only; with `redact` the answer holds
  * the content with each found value replaced by a per-value placeholder. Each
- * matching rule's trigger count moves (buffered, not an edit). With an
+ * matching rule's trigger count moves (buffered, not an edit), unless the
+ * request is a `preview`. With an
  * `idempotency_key` (scoped to the caller's key) the same request gets the
  * first answer again with `replayed` set and triggers nothing; a different
  * body is a 422, one still running a 409.
@@ -57,7 +58,7 @@ async function runScan(deps: SecureDeps, workspaceId: string, req: ScanRequest):
     context: req.context ?? null,
     redact: req.redact,
   });
-  const result = await deps.engine.scan(workspaceId, input);
+  const result = await deps.engine.scan(workspaceId, input, { countTriggers: !req.preview });
   return scanResultToProto(newId("scan", deps.clock.now()), result);
 }
 
