@@ -8,9 +8,9 @@ import { readModelCard } from "./read-model-card.js";
 import { formatComparisonTable, formatScoreTable, formatViolations, type ComparisonRow } from "./report.js";
 import { runGitleaks } from "./run-gitleaks.js";
 import { aggregateIdOf, evalTargets, scoreSamples, type Detect, type EvalTarget, type SectionScore } from "./score.js";
-import { checkBars, THRESHOLDS } from "./thresholds.js";
+import { checkBars, suggestBars, THRESHOLDS } from "./thresholds.js";
 
-// `npm run eval [-- --misses]`: precision, recall and F1 of the built-in
+// `npm run eval [-- --misses] [-- --suggest-bars]`: precision, recall and F1 of the built-in
 // detectors per category and library, on the team corpus, a held-out split
 // and an external set when there are, and next to gitleaks for secrets.
 // Exits 1 when a bar of scripts/eval/thresholds.ts is missed.
@@ -23,6 +23,8 @@ import { checkBars, THRESHOLDS } from "./thresholds.js";
 //   GATEHOUSE_GITLEAKS_BIN      the gitleaks binary; default ~/go/bin/gitleaks, else gitleaks on PATH
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const showMisses = process.argv.includes("--misses");
+const showSuggestions = process.argv.includes("--suggest-bars");
+const suggestions: Record<string, unknown> = {};
 const began = performance.now();
 const failures: string[] = [];
 let checked = 0;
@@ -35,10 +37,14 @@ function section(title: string): void {
   out(`== ${title}`);
 }
 
-function printMisses(score: SectionScore, samples: readonly EvalSample[]): void {
+// An external set is for measuring only: its misses are listed by ID, never
+// shown, so that nobody tunes a detector or writes a sample after its texts.
+function printMisses(score: SectionScore, samples: readonly EvalSample[], withText: boolean): void {
   if (!showMisses) return;
   const text = new Map(samples.map((s) => [s.id, s.text]));
-  for (const m of score.misses) out(`  ${m.kind} ${m.target}: ${m.sampleId}  ${JSON.stringify(text.get(m.sampleId)?.slice(0, 100))}`);
+  for (const m of score.misses) {
+    out(`  ${m.kind} ${m.target}: ${m.sampleId}${withText ? `  ${JSON.stringify(text.get(m.sampleId)?.slice(0, 120))}` : ""}`);
+  }
 }
 
 function gate(name: string, score: SectionScore, bars: (typeof THRESHOLDS)[keyof typeof THRESHOLDS]) {
@@ -66,7 +72,8 @@ const corpusScore = scoreSamples(corpus, detect, targets);
 const files = [...new Set(corpus.map((s) => s.origin))];
 section(`Team corpus (test/fixtures/scan-corpus): ${count(corpus.length)} samples in ${files.length} files`);
 out(formatScoreTable(corpusScore, targets, { bars: THRESHOLDS.corpus, violations: gate("corpus", corpusScore, THRESHOLDS.corpus) }));
-printMisses(corpusScore, corpus);
+printMisses(corpusScore, corpus, true);
+suggestions.corpus = suggestBars(corpusScore);
 
 // 2. The held-out split of the injection classifier.
 section("Held-out split (prompt_injection)");
@@ -78,7 +85,8 @@ if (holdoutFile) {
   const score = scoreSamples(holdout, detect, holdoutTargets);
   out(`${holdoutFile}: ${count(holdout.length)} samples`);
   out(formatScoreTable(score, holdoutTargets, { bars: THRESHOLDS.holdout, violations: gate("holdout", score, THRESHOLDS.holdout) }));
-  printMisses(score, holdout);
+  printMisses(score, holdout, true);
+  suggestions.holdout = suggestBars(score);
 } else if (modelCard) {
   const card = readModelCard(modelCard);
   if ("unavailable" in card) out(`not available: ${card.unavailable}`);
@@ -108,7 +116,8 @@ if (existsSync(externalDir)) {
       violations: gate("external", externalScore, THRESHOLDS.external),
     }),
   );
-  printMisses(externalScore, external);
+  printMisses(externalScore, external, false);
+  suggestions.external = suggestBars(externalScore, true, new Set(external.map((s) => s.category!)));
 } else {
   out(`not present: ${externalDir}`);
 }
@@ -142,4 +151,9 @@ if (!gitleaks) {
 out();
 out(`Bars (scripts/eval/thresholds.ts): ${checked} checked, ${failures.length} missed; ${((performance.now() - began) / 1000).toFixed(1)} s`);
 for (const f of failures) out(`  below the bar: ${f}`);
+if (showSuggestions) {
+  out();
+  out("Bars one step below today's figures (for scripts/eval/thresholds.ts):");
+  out(JSON.stringify(suggestions, null, 2));
+}
 process.exitCode = failures.length > 0 ? 1 : 0;
