@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, join, relative, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { builtInDetect } from "./built-in-detect.js";
 import { loadCorpusSamples, loadExternalSamples, loadHoldoutSamples, type EvalSample } from "./load-samples.js";
@@ -47,9 +47,15 @@ function printMisses(score: SectionScore, samples: readonly EvalSample[], withTe
   }
 }
 
-function gate(name: string, score: SectionScore, bars: (typeof THRESHOLDS)[keyof typeof THRESHOLDS]) {
-  const violations = checkBars(score, bars);
-  checked += Object.values(bars).reduce((n, b) => n + Object.keys(b).length, 0);
+// The corpus must hold every barred target; a held-out split or an external
+// set is held only to the bars of the targets it has positives of.
+function gate(name: "corpus" | "holdout" | "external", score: SectionScore) {
+  const bars = THRESHOLDS[name];
+  const lenient = name !== "corpus";
+  const violations = checkBars(score, bars, lenient);
+  checked += Object.entries(bars)
+    .filter(([t]) => !lenient || (score.counts.get(t)?.tp ?? 0) + (score.counts.get(t)?.fn ?? 0) > 0)
+    .reduce((n, [, b]) => n + Object.keys(b).length, 0);
   failures.push(...formatViolations(name, violations));
   return violations;
 }
@@ -71,7 +77,7 @@ const corpus = loadCorpusSamples();
 const corpusScore = scoreSamples(corpus, detect, targets);
 const files = [...new Set(corpus.map((s) => s.origin))];
 section(`Team corpus (test/fixtures/scan-corpus): ${count(corpus.length)} samples in ${files.length} files`);
-out(formatScoreTable(corpusScore, targets, { bars: THRESHOLDS.corpus, violations: gate("corpus", corpusScore, THRESHOLDS.corpus) }));
+out(formatScoreTable(corpusScore, targets, { bars: THRESHOLDS.corpus, violations: gate("corpus", corpusScore) }));
 printMisses(corpusScore, corpus, true);
 suggestions.corpus = suggestBars(corpusScore);
 
@@ -84,7 +90,7 @@ if (holdoutFile) {
   const holdoutTargets = targets.filter((t) => t.id === aggregateIdOf("prompt_injection"));
   const score = scoreSamples(holdout, detect, holdoutTargets);
   out(`${holdoutFile}: ${count(holdout.length)} samples`);
-  out(formatScoreTable(score, holdoutTargets, { bars: THRESHOLDS.holdout, violations: gate("holdout", score, THRESHOLDS.holdout) }));
+  out(formatScoreTable(score, holdoutTargets, { bars: THRESHOLDS.holdout, violations: gate("holdout", score) }));
   printMisses(score, holdout, true);
   suggestions.holdout = suggestBars(score);
 } else if (modelCard) {
@@ -106,14 +112,14 @@ section("External evaluation set");
 if (existsSync(externalDir)) {
   external = loadExternalSamples(externalDir);
   externalScore = scoreSamples(external, detect, targets);
-  out(`${relative(process.cwd(), externalDir) || "."}: ${count(external.length)} samples; each is labelled for one target and counts as a negative for the others,`);
+  out(`${externalDir}: ${count(external.length)} samples; each is labelled for one target and counts as a negative for the others,`);
   out("so 'own-neg P' (precision on the target's own negatives) is the figure to read where other samples really contain the target");
   out(
     formatScoreTable(externalScore, targets, {
       ownPrecision: true,
       labelledOnly: true,
       bars: THRESHOLDS.external,
-      violations: gate("external", externalScore, THRESHOLDS.external),
+      violations: gate("external", externalScore),
     }),
   );
   printMisses(externalScore, external, false);

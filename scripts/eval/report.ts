@@ -5,7 +5,7 @@ import type { Bar, Bars, Violation } from "./thresholds.js";
 export interface TableOptions {
   /** Adds the column of precision on each target's own negatives (external sets). */
   ownPrecision?: boolean;
-  /** Lists only targets with a positive sample or a bar; the others' findings go in one line below. */
+  /** Lists only targets with a positive sample (their bars are not checked); the others' findings go in one line below. */
   labelledOnly?: boolean;
   bars?: Bars;
   violations?: readonly Violation[];
@@ -47,7 +47,7 @@ export function formatScoreTable(score: SectionScore, targets: readonly EvalTarg
   const positives = (c: Confusion) => c.tp + c.fn;
   const shown = targets.filter((t) => {
     const c = score.counts.get(t.id);
-    return c !== undefined && (!options.labelledOnly || positives(c) > 0 || bars[t.id] !== undefined);
+    return c !== undefined && (!options.labelledOnly || positives(c) > 0);
   });
   const columns: Column[] = [
     { title: "target", width: Math.max(24, ...shown.map((t) => t.id.length + (t.aggregate ? 0 : 2))), left: true },

@@ -33,6 +33,12 @@ describe("checkBars", () => {
     expect(checkBars(score, { gone: { precision: 0.5 } })).toEqual([{ target: "gone", metric: "precision", measured: null, bar: 0.5 }]);
   });
 
+  it("can skip the bars of targets without a positive sample, for sets that need not hold every category", () => {
+    const score = section({ iban: { tn: 50 }, email: { tp: 1, fn: 9 } });
+    const bars = { iban: { recall: 0.5 }, email: { recall: 0.5 }, gone: { recall: 0.5 } };
+    expect(checkBars(score, bars, true).map((v) => v.target)).toEqual(["email", "gone"]);
+  });
+
   it("holds bars only between 0 and 1, for targets the catalogue knows", () => {
     const known = new Set(evalTargets().map((t) => t.id));
     for (const bars of Object.values(THRESHOLDS)) {

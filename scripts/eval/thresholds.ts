@@ -90,14 +90,16 @@ export interface Violation {
 /**
  * Every bar of `bars` that `score` misses. A target the section has no count
  * for fails (a bar for a category nobody detects any more must not pass
- * unseen); an undefined recall (no positive) fails a recall or F1 bar; an
- * undefined precision (nothing detected) passes a precision bar, as there was
- * no false positive.
+ * unseen); an undefined recall (no positive) fails a recall or F1 bar unless
+ * `skipWithoutPositives` (a set brought from elsewhere need not hold every
+ * category); an undefined precision (nothing detected) passes a precision
+ * bar, as there was no false positive.
  */
-export function checkBars(score: SectionScore, bars: Bars): Violation[] {
+export function checkBars(score: SectionScore, bars: Bars, skipWithoutPositives = false): Violation[] {
   const violations: Violation[] = [];
   for (const [target, bar] of Object.entries(bars)) {
     const counts = score.counts.get(target);
+    if (skipWithoutPositives && counts && counts.tp + counts.fn === 0) continue;
     const metrics: Metrics | undefined = counts && metricsOf(counts);
     for (const metric of ["precision", "ownPrecision", "recall", "f1"] as const) {
       const min = bar[metric];
