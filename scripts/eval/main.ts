@@ -74,7 +74,7 @@ out("(a target is a data category, or a whole library: a hit of any of its categ
 
 // 1. The team corpus.
 const corpus = loadCorpusSamples();
-const corpusScore = scoreSamples(corpus, detect, targets);
+const corpusScore = await scoreSamples(corpus, detect, targets);
 const files = [...new Set(corpus.map((s) => s.origin))];
 section(`Team corpus (test/fixtures/scan-corpus): ${count(corpus.length)} samples in ${files.length} files`);
 out(formatScoreTable(corpusScore, targets, { bars: THRESHOLDS.corpus, violations: gate("corpus", corpusScore) }));
@@ -88,7 +88,7 @@ const modelCard = process.env.GATEHOUSE_EVAL_MODEL_CARD;
 if (holdoutFile) {
   const holdout = loadHoldoutSamples(holdoutFile);
   const holdoutTargets = targets.filter((t) => t.id === aggregateIdOf("prompt_injection"));
-  const score = scoreSamples(holdout, detect, holdoutTargets);
+  const score = await scoreSamples(holdout, detect, holdoutTargets);
   out(`${holdoutFile}: ${count(holdout.length)} samples`);
   out(formatScoreTable(score, holdoutTargets, { bars: THRESHOLDS.holdout, violations: gate("holdout", score) }));
   printMisses(score, holdout, true);
@@ -111,7 +111,7 @@ let externalScore: SectionScore | null = null;
 section("External evaluation set");
 if (existsSync(externalDir)) {
   external = loadExternalSamples(externalDir);
-  externalScore = scoreSamples(external, detect, targets);
+  externalScore = await scoreSamples(external, detect, targets);
   out(`${externalDir}: ${count(external.length)} samples; each is labelled for one target and counts as a negative for the others,`);
   out("so 'own-neg P' (precision on the target's own negatives) is the figure to read where other samples really contain the target");
   out(
@@ -145,7 +145,7 @@ if (!gitleaks) {
       // gitleaks names rules of its own, not our categories: a hit counts for the aggregate only.
       const gitleaksDetect: Detect = (text) => new Set(hitOf.get(text) ? secret[0]!.members : []);
       rows.push({ set: name, tool: "Gatehouse", counts: score.counts.get(secret[0]!.id)! });
-      rows.push({ set: name, tool: "gitleaks", counts: scoreSamples(samples, gitleaksDetect, secret).counts.get(secret[0]!.id)! });
+      rows.push({ set: name, tool: "gitleaks", counts: (await scoreSamples(samples, gitleaksDetect, secret)).counts.get(secret[0]!.id)! });
     }
     out(`${gitleaks} (no bar applies)`);
     out(formatComparisonTable(rows));

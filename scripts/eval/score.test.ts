@@ -31,8 +31,8 @@ describe("evalTargets", () => {
 });
 
 describe("scoreSamples", () => {
-  it("counts true and false positives and negatives per category and per library", () => {
-    const score = scoreSamples(
+  it("counts true and false positives and negatives per category and per library", async () => {
+    const score = await scoreSamples(
       [
         sample("a", "aws_key here", ["aws_key"]), // tp aws_key, tp secret
         sample("b", "jwt here", []), // fp jwt, fp secret
@@ -50,16 +50,23 @@ describe("scoreSamples", () => {
     expect(score.misses).toContainEqual({ target: "email", kind: "false negative", sampleId: "c" });
   });
 
-  it("scores a sample labelled with a library's aggregate for the aggregate only, not for that library's categories", () => {
-    const score = scoreSamples([sample("a", "jwt", ["secret"]), sample("b", "nothing", ["secret"])], byName, TARGETS);
+  it("scores a sample labelled with a library's aggregate for the aggregate only, not for that library's categories", async () => {
+    const score = await scoreSamples([sample("a", "jwt", ["secret"]), sample("b", "nothing", ["secret"])], byName, TARGETS);
     expect(score.counts.get("secret")).toMatchObject({ tp: 1, fn: 1 });
     expect(score.counts.get("jwt")).toMatchObject({ tp: 0, fp: 0, fn: 0, tn: 0 });
     // Other libraries still read it as a negative.
     expect(score.counts.get("email")).toMatchObject({ tn: 2 });
   });
 
-  it("counts false positives on a target's own negatives apart", () => {
-    const score = scoreSamples(
+  it("awaits a detector that answers a promise", async () => {
+    const later: Detect = async (text) => byName(text);
+    const score = await scoreSamples([sample("a", "jwt", ["jwt"]), sample("b", "email", [])], later, TARGETS);
+    expect(score.counts.get("jwt")).toMatchObject({ tp: 1, tn: 1 });
+    expect(score.counts.get("email")).toMatchObject({ fp: 1, tn: 1 });
+  });
+
+  it("counts false positives on a target's own negatives apart", async () => {
+    const score = await scoreSamples(
       [sample("a", "email", [], "email"), sample("b", "email", ["secret"], "secret"), sample("c", "email", ["email"], "email")],
       byName,
       TARGETS,

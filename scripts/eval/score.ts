@@ -14,8 +14,11 @@ export interface EvalTarget {
   aggregate: boolean;
 }
 
-/** The categories (IDs) a detector found in one text. */
-export type Detect = (text: string) => ReadonlySet<string>;
+/**
+ * The categories (IDs) a detector found in one text. It may answer a promise,
+ * for a detector that runs a model off the main thread.
+ */
+export type Detect = (text: string) => ReadonlySet<string> | Promise<ReadonlySet<string>>;
 
 /** Counts of one target over a set of samples. */
 export interface Confusion {
@@ -95,11 +98,11 @@ function emptyConfusion(): Confusion {
  * positives and negatives (and, for samples carrying a `category`, the
  * counts on that category's own negatives).
  */
-export function scoreSamples(samples: readonly EvalSample[], detect: Detect, targets: readonly EvalTarget[] = evalTargets()): SectionScore {
+export async function scoreSamples(samples: readonly EvalSample[], detect: Detect, targets: readonly EvalTarget[] = evalTargets()): Promise<SectionScore> {
   const counts = new Map(targets.map((t) => [t.id, emptyConfusion()]));
   const misses: Miss[] = [];
   for (const sample of samples) {
-    const found = detect(sample.text);
+    const found = await detect(sample.text);
     for (const target of targets) {
       const expected = expectation(sample, target, targets);
       if (expected === null) continue;

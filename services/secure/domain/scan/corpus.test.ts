@@ -11,9 +11,10 @@ import { DATA_CATEGORIES } from "../catalog.js";
 describe("scan quality corpus (test/fixtures/scan-corpus)", () => {
   const corpus = loadCorpusSamples();
   const targets = evalTargets();
-  const score = scoreSamples(corpus, builtInDetect(), targets);
+  const scoring = scoreSamples(corpus, builtInDetect(), targets);
 
-  it("holds at least 1,000 labelled samples with unique IDs, known labels, positives of every category and hard negatives", () => {
+  it("holds at least 1,000 labelled samples with unique IDs, known labels, positives of every category and hard negatives", async () => {
+    const score = await scoring;
     expect(corpus.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(corpus.map((s) => s.id)).size).toBe(corpus.length);
     const known = new Set(targets.map((t) => t.id));
@@ -26,6 +27,7 @@ describe("scan quality corpus (test/fixtures/scan-corpus)", () => {
   });
 
   it("meets the corpus bars of scripts/eval/thresholds.ts", async ({ annotate }) => {
+    const score = await scoring;
     const violations = checkBars(score, THRESHOLDS.corpus);
     const report = formatScoreTable(score, targets, { bars: THRESHOLDS.corpus, violations });
     // Shown by `vitest --reporter=verbose`; a failure message carries it too.
