@@ -194,10 +194,33 @@ function negatives(r: SeededRandom, list: SampleList): void {
   for (const make of broken) list.negative(make(), "key prefix without a key");
 }
 
+// Multi-line code and configuration: the same files with the key written in, and with a placeholder.
+const SNIPPETS: readonly { kind: number; code: (v: string) => string; placeholder: string }[] = [
+  { kind: 7, code: (v) => `import openai\n\nclient = openai.OpenAI(\n    api_key="${v}",\n)\nprint(client.models.list())`, placeholder: "YOUR_OPENAI_API_KEY" },
+  { kind: 5, code: (v) => `const Stripe = require("stripe");\nconst stripe = Stripe("${v}");\n\nmodule.exports = { stripe };`, placeholder: "sk_test_xxxxxxxxxxxxxxxxxxxxxxxx" },
+  { kind: 0, code: (v) => `provider "aws" {\n  region     = "eu-central-1"\n  access_key = "${v}"\n}`, placeholder: "AKIAXXXXXXXXXXXXXXXX" },
+  { kind: 2, code: (v) => `jobs:\n  release:\n    runs-on: ubuntu-latest\n    env:\n      GITHUB_TOKEN: ${v}\n    steps:\n      - uses: actions/checkout@v4`, placeholder: "${{ secrets.GITHUB_TOKEN }}" },
+  { kind: 4, code: (v) => `# alerting.yml\nreceivers:\n  - name: ops\n    slack_configs:\n      - api_url: ${v}\n        channel: "#alerts"`, placeholder: "<slack-webhook-url>" },
+  { kind: 8, code: (v) => `import anthropic\n\nclient = anthropic.Anthropic(api_key="${v}")\nmsg = client.messages.create(model="claude", max_tokens=64, messages=[])`, placeholder: "your-anthropic-key" },
+  { kind: 6, code: (v) => `const firebaseConfig = {\n  apiKey: "${v}",\n  authDomain: "demo-app.firebaseapp.com",\n  projectId: "demo-app",\n};`, placeholder: "YOUR_FIREBASE_API_KEY" },
+  { kind: 11, code: (v) => `services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: ${v}`, placeholder: "${POSTGRES_PASSWORD}" },
+  { kind: 3, code: (v) => `[[runners]]\n  name = "build-01"\n  url = "https://gitlab.example.com"\n  token = "${v}"\n  executor = "docker"`, placeholder: "glpat-REPLACE_ME" },
+  { kind: 11, code: (v) => `DATABASE_URL=postgres://app@db:5432/app\nREDIS_URL=redis://cache:6379\nSECRET_KEY=${v}\nDEBUG=false`, placeholder: "change-me" },
+];
+
+function snippets(r: SeededRandom, list: SampleList): void {
+  for (const s of SNIPPETS) {
+    const kind = KINDS[s.kind]!;
+    for (let n = 0; n < 2; n++) list.positive(s.code(kind.make(r)), [kind.category], `${kind.category} in code`);
+    list.negative(s.code(s.placeholder), "placeholder in code");
+  }
+}
+
 /** Generated secret samples: one or more keys of every format the catalogue names, and their look-alikes. */
 export function generateSecretSamples(seed: number): GeneratedSample[] {
   const list = new SampleList("gen-secret");
   positives(new SeededRandom(seed + 11), list);
   negatives(new SeededRandom(seed + 12), list);
+  snippets(new SeededRandom(seed + 13), list);
   return list.samples;
 }

@@ -26,9 +26,9 @@ export type Bars = Readonly<Record<string, Bar>>;
  *   when a held-out file is given.
  */
 export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars>> = {
-  // Measured on 1,476 samples (2026-11-25, the detectors of main at 19d518a):
+  // Measured on 1,506 samples (2026-11-25, the detectors of main at 19d518a):
   // PII and secret categories 0.942-1.000 (us_ssn precision 0.942,
-  // generic_secret recall 0.947, the rest 0.983 or more); prompt_injection
+  // generic_secret recall 0.957, the rest 0.983 or more); prompt_injection
   // precision 0.983, recall 0.722 (instruction_override 0.643,
   // system_prompt_extraction 0.675, roleplay_jailbreak 0.818).
   corpus: {
@@ -51,7 +51,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     anthropic_api_key: { precision: 0.93, recall: 0.92 },
     private_key: { precision: 0.93, recall: 0.92 },
     jwt: { precision: 0.93, recall: 0.92 },
-    // The suggestion was 0.89 (18 of 19 found); the bar before this corpus was 0.90 and still holds.
+    // The suggestion was 0.89 (18 of 19 found, before code snippets made it 22 of 23); the bar before this corpus was 0.90 and still holds.
     generic_secret: { precision: 0.94, recall: 0.9 },
     prompt_injection: { precision: 0.97, recall: 0.71 },
     instruction_override: { precision: 0.97, recall: 0.63 },
