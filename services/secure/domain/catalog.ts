@@ -22,10 +22,10 @@ type CategoryEntry = Omit<DataCategory, "libraryId">;
 
 const PII: readonly CategoryEntry[] = [
   { id: "email", name: "Email address", description: "An e-mail address such as jane@example.com.", defaultSeverity: "medium" },
-  { id: "phone", name: "Phone number", description: "A telephone number in national or international (E.164) form.", defaultSeverity: "medium" },
+  { id: "phone", name: "Phone number", description: "A telephone number in international form valid in its country's numbering plan, a North American number, or a national number next to a word like phone.", defaultSeverity: "medium" },
   { id: "credit_card", name: "Credit card number", description: "A payment card number that passes the Luhn check.", defaultSeverity: "high" },
-  { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS).", defaultSeverity: "high" },
-  { id: "iban", name: "IBAN", description: "An International Bank Account Number with a valid check digit.", defaultSeverity: "high" },
+  { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS) in an issued range.", defaultSeverity: "high" },
+  { id: "iban", name: "IBAN", description: "An International Bank Account Number of any registry country with a valid check digit.", defaultSeverity: "high" },
   { id: "ip_address", name: "IP address", description: "An IPv4 or IPv6 address.", defaultSeverity: "low" },
 ];
 

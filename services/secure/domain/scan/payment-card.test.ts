@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isPaymentCardNumber } from "./payment-card.js";
 
 describe("isPaymentCardNumber", () => {
-  it("accepts Luhn-valid numbers of known networks and lengths, grouped consistently", () => {
-    for (const n of ["4111 1111 1111 1111", "5555-5555-5555-4444", "378282246310005", "3782 822463 10005", "6011111111111117", "3530111333300000", "30569309025904", "2221000000000009"]) {
+  it("accepts Luhn-valid numbers of known networks (Dankort and UATP too) and lengths, grouped consistently", () => {
+    for (const n of ["4111 1111 1111 1111", "5555-5555-5555-4444", "378282246310005", "3782 822463 10005", "6011111111111117", "3530111333300000", "30569309025904", "2221000000000009", "5019384901361945", "167971557317634"]) {
       expect(isPaymentCardNumber(n), n).toBe(true);
     }
   });
@@ -11,6 +11,8 @@ describe("isPaymentCardNumber", () => {
     expect(isPaymentCardNumber("4111111111111112")).toBe(false);
     expect(isPaymentCardNumber("8000000000000002")).toBe(false); // Luhn-valid, no network
     expect(isPaymentCardNumber("41111111111111")).toBe(false); // Visa has no 14-digit numbers
+    expect(isPaymentCardNumber("1679715573176340")).toBe(false); // UATP (prefix 1) issues only 15 digits
+    expect(isPaymentCardNumber("167971557317635")).toBe(false);
     expect(isPaymentCardNumber("4111-1111 1111-1111")).toBe(false);
     expect(isPaymentCardNumber("0000000000000000")).toBe(false);
   });

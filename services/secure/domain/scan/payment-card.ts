@@ -10,6 +10,8 @@ const NETWORKS: readonly { name: string; prefix: (d: string) => boolean; lengths
   { name: "diners", prefix: (d) => inRange(d, 3, 300, 305) || inRange(d, 2, 36, 36) || inRange(d, 2, 38, 39), lengths: [14, 15, 16, 17, 18, 19] },
   { name: "unionpay", prefix: (d) => d.startsWith("62"), lengths: [16, 17, 18, 19] },
   { name: "mir", prefix: (d) => inRange(d, 4, 2200, 2204), lengths: [16, 17, 18, 19] },
+  { name: "dankort", prefix: (d) => d.startsWith("5019"), lengths: [16] },
+  { name: "uatp", prefix: (d) => d.startsWith("1"), lengths: [15] },
   { name: "maestro", prefix: (d) => ["5018", "5020", "5038", "5893", "6304", "6759", "6761", "6762", "6763"].some((p) => d.startsWith(p)), lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
 ];
 

@@ -22,6 +22,12 @@ describe("pii detectors", () => {
     expect(detectIn("phone", '{"phone":"+14155552671"}')).toEqual(["+14155552671"]);
   });
 
+  it("phone: international numbers must be valid in their country's numbering plan", () => {
+    expect(detectIn("phone", "Call +49 30 1234567, +81 90 1234 5678 or +55 11 98456 5666.")).toEqual(["+49 30 1234567", "+81 90 1234 5678", "+55 11 98456 5666"]);
+    // No NANP area code starts with 1; +999 is no country's code; +44 12 3456 is too short for the UK.
+    expect(detectIn("phone", "Build +1 123 456 7890, code +999 12 345 678, +44 12 3456, (123) 456-7890, 415-155-2671")).toEqual([]);
+  });
+
   it("phone: leaves dates, versions, ISBNs, invalid area codes and unlabelled national digits alone", () => {
     expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
   });
@@ -37,17 +43,46 @@ describe("pii detectors", () => {
     expect(detectIn("credit_card", "id 1234-4111111111111111 and 9400111899223344556677")).toEqual([]);
   });
 
-  it("us_ssn: finds dashed and spaced numbers in issued ranges, bare ones only with a keyword", () => {
-    expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235.")).toEqual(["536-22-1234", "536 22 1235"]);
-    expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
-    expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
+  it("credit_card: knows Dankort and UATP numbers", () => {
+    expect(detectIn("credit_card", "Dankort 5019 3849 0136 1945, UATP 167971557317634")).toEqual(["5019 3849 0136 1945", "167971557317634"]);
+    expect(detectIn("credit_card", "UATP 167971557317635, 1679715573176340")).toEqual([]);
+  });
+
+  it("us_ssn: finds dashed, spaced and dotted numbers in issued ranges", () => {
+    expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235 and 536.22.1237.")).toEqual(["536-22-1234", "536 22 1235", "536.22.1237"]);
     expect(detectIn("us_ssn", "000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 078-05-1120 123-45-67890")).toEqual([]);
+    expect(detectIn("us_ssn", "536-22.1234, 536 22 1234 5678, 1-536-22-1234, 536.22.1234.5")).toEqual([]);
+  });
+
+  it("us_ssn: finds bare and half-dashed numbers unless a word says they number something else", () => {
+    expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "Applicant 536221236 (SSN).")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "536221236")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "She wrote 536-221236 on the form.")).toEqual(["536-221236"]);
+    expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
+    expect(detectIn("us_ssn", "Invoice no. 536221237, account 536-221238, phone 536221239, #536221240, $536221241")).toEqual([]);
+    expect(detectIn("us_ssn", "pi 0.536221236, 1,536221236, 536221236.5")).toEqual([]);
+  });
+
+  it("us_ssn: takes AAAGG-SSSS, the shape of ZIP+4, only with an SSN word", () => {
+    expect(detectIn("us_ssn", "Ship to CA 94105-1234.")).toEqual([]);
+    expect(detectIn("us_ssn", "ZIP 53622-1234; SSN 53622-1236")).toEqual(["53622-1236"]);
   });
 
   it("iban: validates mod-97 and the country's length, also grouped, lower case or followed by more text", () => {
     expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 00 please")).toEqual(["DE89 3704 0044 0532 0130 00"]);
     expect(detectIn("iban", "to GB82WEST12345698765432, or de89370400440532013000")).toEqual(["GB82WEST12345698765432", "de89370400440532013000"]);
     expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 01, GB00 WEST 1234 5698 7654 32, US0378331005")).toEqual([]);
+  });
+
+  it("iban: every registry country and territory, dashes as separators, never mixed case or mixed separators", () => {
+    expect(detectIn("iban", "to HN36 BCON 0000 0000 0012 3456 7890, GF4120041010050500013M02606 or AL47-2121-1009-0000-0002-3569-8741.")).toEqual([
+      "HN36 BCON 0000 0000 0012 3456 7890",
+      "GF4120041010050500013M02606",
+      "AL47-2121-1009-0000-0002-3569-8741",
+    ]);
+    expect(detectIn("iban", "JE90 NWBK 6016 1331 9268 19")).toEqual(["JE90 NWBK 6016 1331 9268 19"]);
+    expect(detectIn("iban", "Gb82 west 1234 5698 7654 32, DE89 3704-0044 0532 0130 00, GF41 2004 1010 0505 0001 3M02 607")).toEqual([]);
   });
 
   it("ip_address: finds IPv4 and IPv6, not versions, OIDs, MACs, times or scoped names", () => {
