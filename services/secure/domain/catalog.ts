@@ -27,6 +27,11 @@ const PII: readonly CategoryEntry[] = [
   { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS) in an issued range.", defaultSeverity: "high" },
   { id: "iban", name: "IBAN", description: "An International Bank Account Number of any registry country with a valid check digit.", defaultSeverity: "high" },
   { id: "ip_address", name: "IP address", description: "An IPv4 or IPv6 address.", defaultSeverity: "low" },
+  { id: "uk_nino", name: "UK National Insurance number", description: "A UK National Insurance number (AB 12 34 56 C) with an allocated prefix.", defaultSeverity: "high" },
+  { id: "uk_nhs_number", name: "UK NHS number", description: "A UK NHS (or CHI, H&C) number with a valid modulus 11 check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "ca_sin", name: "Canadian Social Insurance Number", description: "A Canadian SIN with a valid Luhn check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "in_aadhaar", name: "Indian Aadhaar number", description: "An Indian Aadhaar number with a valid Verhoeff check digit.", defaultSeverity: "high" },
+  { id: "es_dni", name: "Spanish DNI / NIE", description: "A Spanish national identity (DNI) or foreigner identity (NIE) number with the right control letter.", defaultSeverity: "high" },
 ];
 
 const SECRETS: readonly CategoryEntry[] = [

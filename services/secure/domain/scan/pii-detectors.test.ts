@@ -3,8 +3,20 @@ import { PII_DETECTORS } from "./pii-detectors.js";
 import { detectIn } from "./scan-fixture.js";
 
 describe("pii detectors", () => {
-  it("cover the pii library: email, phone, credit_card, us_ssn, iban, ip_address", () => {
-    expect(PII_DETECTORS.map((d) => d.category)).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+  it("cover the pii library: contact details, financial identifiers, IP addresses and national identifiers", () => {
+    expect(PII_DETECTORS.map((d) => d.category)).toEqual([
+      "email",
+      "phone",
+      "credit_card",
+      "us_ssn",
+      "iban",
+      "ip_address",
+      "uk_nino",
+      "uk_nhs_number",
+      "ca_sin",
+      "in_aadhaar",
+      "es_dni",
+    ]);
   });
 
   it("email: finds addresses, not file names, handles, URL credentials or bare local parts", () => {
@@ -93,5 +105,42 @@ describe("pii detectors", () => {
       "fe80::1ff:fe23:4567:890a",
     ]);
     expect(detectIn("ip_address", "v1.2.3.4, 1.3.6.1.4.1.311, 999.1.1.1, 12:30:45, 00:1A:2B:3C:4D:5E, std::vector, section 4.2.1.3")).toEqual([]);
+  });
+
+  it("uk_nino: finds allocated prefixes with a suffix A-D, together or spaced in pairs", () => {
+    expect(detectIn("uk_nino", "NI number AB 12 34 56 C, or JG103759A.")).toEqual(["AB 12 34 56 C", "JG103759A"]);
+    expect(detectIn("uk_nino", "QQ 12 34 56 C, GB123456A, DA123456A, AB123456E, AB 12 3456 C, XAB123456C")).toEqual([]);
+  });
+
+  it("uk_nhs_number: finds modulus 11 valid numbers named as NHS or patient numbers", () => {
+    expect(detectIn("uk_nhs_number", "NHS number: 943 476 5919")).toEqual(["943 476 5919"]);
+    expect(detectIn("uk_nhs_number", "Patient 7699588541 was seen.")).toEqual(["7699588541"]);
+    expect(detectIn("uk_nhs_number", "NHS number 943 476 5918")).toEqual([]);
+    // Valid check digit but nothing names it: as likely a phone number.
+    expect(detectIn("uk_nhs_number", "Call 943 476 5919 today.")).toEqual([]);
+  });
+
+  it("ca_sin: finds Luhn-valid numbers named as a SIN, never the 0-prefixed published example", () => {
+    expect(detectIn("ca_sin", "SIN: 661 362 277; social insurance number 330-678-053.")).toEqual(["661 362 277", "330-678-053"]);
+    expect(detectIn("ca_sin", "SIN 661 362 278, SIN 046 454 286, SIN 876 543 216")).toEqual([]);
+    // "using" holds "sin" but is no word for it; SIREN numbers share the shape and check.
+    expect(detectIn("ca_sin", "Using 661 362 277 as SIREN.")).toEqual([]);
+  });
+
+  it("ca_sin / us_ssn: a nine-digit number named as a SIN is a SIN, not an SSN", () => {
+    expect(detectIn("ca_sin", "My SIN is 661362277.")).toEqual(["661362277"]);
+    expect(detectIn("us_ssn", "My SIN is 661362277.")).toEqual([]);
+  });
+
+  it("in_aadhaar: finds Verhoeff-valid numbers grouped 4-4-4, bare ones only when named", () => {
+    expect(detectIn("in_aadhaar", "Aadhaar 7070 8444 0081 and 7200-1549-2431")).toEqual(["7070 8444 0081", "7200-1549-2431"]);
+    expect(detectIn("in_aadhaar", "UIDAI number: 251203636724")).toEqual(["251203636724"]);
+    expect(detectIn("in_aadhaar", "Order 251203636724 shipped.")).toEqual([]);
+    expect(detectIn("in_aadhaar", "7070 8444 0082, 1357 2468 0241, 2222 2222 2222, card 4111 7200 1549 2431")).toEqual([]);
+  });
+
+  it("es_dni: finds DNI and NIE numbers with the right control letter", () => {
+    expect(detectIn("es_dni", "DNI 12345678Z, 69.160.222-G; NIE X1234567L, y1874234r")).toEqual(["12345678Z", "69.160.222-G", "X1234567L", "y1874234r"]);
+    expect(detectIn("es_dni", "12345678A, X1234567A, 1234567Z, W1234567L, 00000000T, 2024-12345678Z")).toEqual([]);
   });
 });

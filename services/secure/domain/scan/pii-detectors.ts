@@ -2,6 +2,7 @@ import type { Candidate, Detector } from "./detector.js";
 import { isValidIban } from "./iban-mod97.js";
 import { isIpv4, isIpv6 } from "./ip-address.js";
 import { precededBy } from "./keyword-near.js";
+import { NATIONAL_ID_DETECTORS } from "./national-id-detectors.js";
 import { partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
 import { inNumberingPlan } from "./numbering-plan.js";
 import { isPaymentCardNumber } from "./payment-card.js";
@@ -105,7 +106,7 @@ function validIp(c: Candidate): boolean {
   return isIpv4(c.value);
 }
 
-/** Detectors of the `pii` library: contact details, government and financial identifiers. */
+/** Detectors of the `pii` library: contact details, financial identifiers, network addresses and national identifiers. */
 export const PII_DETECTORS: readonly Detector[] = [
   {
     category: "email",
@@ -128,7 +129,7 @@ export const PII_DETECTORS: readonly Detector[] = [
     validate: validPhone,
     keywords: ["phone", "tel", "call", "mobile", "cell", "fax", "whatsapp", "contact", "number", "ring"],
     keywordWindow: 40,
-    yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address"],
+    yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address", "uk_nhs_number", "ca_sin", "in_aadhaar"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },
   {
@@ -150,6 +151,8 @@ export const PII_DETECTORS: readonly Detector[] = [
     validate: validSsn,
     keywords: ["ssn", "social security", "social sec", "ss#", "ss #", "taxpayer", "tin"],
     keywordWindow: 32,
+    // A Canadian SIN's keyword settles a bare nine-digit number that would pass as both.
+    yieldsTo: ["ca_sin"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },
   {
@@ -172,4 +175,5 @@ export const PII_DETECTORS: readonly Detector[] = [
     keywordWindow: 32,
     mask: { kind: "chars", keepStart: 2, keepEnd: 0 },
   },
+  ...NATIONAL_ID_DETECTORS,
 ];
