@@ -22,13 +22,16 @@ function inRange(digits: string, width: number, low: number, high: number): bool
 
 /**
  * True when `value` (digits, optionally grouped by single spaces or dashes
- * used consistently) is a payment card number: a known network's issuer
- * prefix, a length that network issues, not one digit repeated, and a valid
- * Luhn check digit.
+ * used consistently, no group but the last shorter than three digits as
+ * cards are printed: 4-4-4-4, 4-6-5, 4-5-6, or fours and a remainder) is a
+ * payment card number: a known network's issuer prefix, a length that
+ * network issues, not one digit repeated, and a valid Luhn check digit.
  */
 export function isPaymentCardNumber(value: string): boolean {
   const separators = new Set(value.replace(/[0-9]/g, ""));
   if (separators.size > 1) return false;
+  // 1 78 08 52 … is some other number (a French NIR) that happens to pass Luhn.
+  if (value.split(/[ -]/).some((group, i, groups) => group.length < 3 && i < groups.length - 1)) return false;
   const digits = value.replace(/[ -]/g, "");
   if (!/^[0-9]{12,19}$/.test(digits) || /^(\d)\1+$/.test(digits)) return false;
   const network = NETWORKS.find((n) => n.prefix(digits) && n.lengths.includes(digits.length));
