@@ -18,6 +18,8 @@ describe("pattern-library catalogue", () => {
       "ca_sin",
       "in_aadhaar",
       "es_dni",
+      "de_tax_id",
+      "fr_nir",
     ]);
     expect(findLibrary("secrets")?.categoryIds).toEqual([
       "aws_access_key_id",

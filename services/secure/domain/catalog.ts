@@ -32,6 +32,8 @@ const PII: readonly CategoryEntry[] = [
   { id: "ca_sin", name: "Canadian Social Insurance Number", description: "A Canadian SIN with a valid Luhn check digit, next to a word naming it.", defaultSeverity: "high" },
   { id: "in_aadhaar", name: "Indian Aadhaar number", description: "An Indian Aadhaar number with a valid Verhoeff check digit.", defaultSeverity: "high" },
   { id: "es_dni", name: "Spanish DNI / NIE", description: "A Spanish national identity (DNI) or foreigner identity (NIE) number with the right control letter.", defaultSeverity: "high" },
+  { id: "de_tax_id", name: "German tax ID", description: "A German tax identification number (Steuer-IdNr) with a valid ISO 7064 check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "fr_nir", name: "French social security number", description: "A French NIR (numéro de sécurité sociale) with a valid key.", defaultSeverity: "high" },
 ];
 
 const SECRETS: readonly CategoryEntry[] = [

@@ -42,6 +42,8 @@ describe("compileScanPlan", () => {
       "ca_sin",
       "in_aadhaar",
       "es_dni",
+      "de_tax_id",
+      "fr_nir",
     ]);
   });
 

@@ -1,6 +1,8 @@
 import { isValidCaSin } from "./ca-sin.js";
+import { isValidDeTaxId } from "./de-tax-id.js";
 import type { Candidate, Detector } from "./detector.js";
 import { isValidEsDni } from "./es-dni.js";
+import { isValidFrNir } from "./fr-nir.js";
 import { isValidAadhaar } from "./in-aadhaar.js";
 import { labelledBy, partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
 import { isValidNhsNumber } from "./uk-nhs-number.js";
@@ -9,10 +11,23 @@ import { isValidUkNino } from "./uk-nino.js";
 // Words naming each number. Plain digit groups of these lengths are common
 // (phone numbers, French SIREN numbers, order numbers) and their checks pass
 // one random number in ten or eleven, so a digits-only form counts only when
-// named; NINO and DNI/NIE carry letters that make their shape rare enough.
+// named; NINO and DNI/NIE carry letters, and a grouped Aadhaar or NIR a
+// shape, that make them rare enough.
 const NHS_WORDS = wordsPattern(["nhs", "national health", "chi no", "chi number", "health and care number", "h&c", "patient"]);
 const SIN_WORDS = wordsPattern(["sin", "social insurance", "nas", "assurance sociale"]);
 const AADHAAR_WORDS = wordsPattern(["aadhaar", "aadhar", "uidai", "uid", "आधार"]);
+const DE_TAX_ID_WORDS = wordsPattern([
+  "steuer-id",
+  "steuerid",
+  "steuer-idnr",
+  "steueridnr",
+  "idnr",
+  "identifikationsnummer",
+  "steueridentifikationsnummer",
+  "tax id",
+  "tin",
+]);
+const NIR_WORDS = wordsPattern(["nir", "insee", "sécurité sociale", "securite sociale", "sécu", "secu", "carte vitale", "social security"]);
 const WINDOW = 40;
 
 // Joined on by its own separator (or, bare, by a dash or dot), a digit group is
@@ -34,6 +49,17 @@ function validSin(c: Candidate): boolean {
 function validAadhaar(c: Candidate): boolean {
   if (!isValidAadhaar(c.value) || !standsAlone(c)) return false;
   return separatorsOf(c.value) !== "" || labelledBy(c, AADHAAR_WORDS, WINDOW);
+}
+
+function validDeTaxId(c: Candidate): boolean {
+  return isValidDeTaxId(c.value) && standsAlone(c) && labelledBy(c, DE_TAX_ID_WORDS, WINDOW);
+}
+
+// Grouped 1-2-2-2-3-3-2 the number counts on its own; fifteen bare digits
+// (the length of an Amex or UATP card) need a word.
+function validNir(c: Candidate): boolean {
+  if (!isValidFrNir(c.value) || !standsAlone(c)) return false;
+  return separatorsOf(c.value) !== "" || labelledBy(c, NIR_WORDS, WINDOW);
 }
 
 function validDni(c: Candidate): boolean {
@@ -85,6 +111,27 @@ export const NATIONAL_ID_DETECTORS: readonly Detector[] = [
     ],
     validate: validDni,
     keywords: ["dni", "nie", "nif", "documento nacional", "identidad", "extranjero"],
+    keywordWindow: WINDOW,
+    mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
+  },
+  {
+    category: "de_tax_id",
+    patterns: [{ source: "\\b[1-9][0-9] ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}\\b", flags: "" }],
+    validate: validDeTaxId,
+    keywords: ["steuer-id", "steuerid", "idnr", "identifikationsnummer", "tax id", "tin"],
+    keywordWindow: WINDOW,
+    mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
+  },
+  {
+    category: "fr_nir",
+    patterns: [
+      // 1 84 12 76 451 089 46
+      { source: "\\b[1-478] [0-9]{2} (?:0[1-9]|1[0-2]|[2-9][0-9]) (?:[0-9]{2}|2[AB]) [0-9]{3} [0-9]{3} [0-9]{2}\\b", flags: "i" },
+      // 184127645108946, 269052A12345688
+      { source: "\\b[1-478][0-9]{2}(?:0[1-9]|1[0-2]|[2-9][0-9])(?:[0-9]{2}|2[AB])[0-9]{8}\\b", flags: "i" },
+    ],
+    validate: validNir,
+    keywords: ["nir", "insee", "sécurité sociale", "securite sociale", "carte vitale"],
     keywordWindow: WINDOW,
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },

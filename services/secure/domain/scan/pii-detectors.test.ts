@@ -16,6 +16,8 @@ describe("pii detectors", () => {
       "ca_sin",
       "in_aadhaar",
       "es_dni",
+      "de_tax_id",
+      "fr_nir",
     ]);
   });
 
@@ -143,4 +145,20 @@ describe("pii detectors", () => {
     expect(detectIn("es_dni", "DNI 12345678Z, 69.160.222-G; NIE X1234567L, y1874234r")).toEqual(["12345678Z", "69.160.222-G", "X1234567L", "y1874234r"]);
     expect(detectIn("es_dni", "12345678A, X1234567A, 1234567Z, W1234567L, 00000000T, 2024-12345678Z")).toEqual([]);
   });
+
+  it("de_tax_id: finds valid tax IDs named as such, bare or grouped 2-3-3-3", () => {
+    expect(detectIn("de_tax_id", "Steuer-ID: 65 929 970 489; IdNr 86095742719")).toEqual(["65 929 970 489", "86095742719"]);
+    expect(detectIn("de_tax_id", "Steuer-ID 86095742718, Steuer-ID 12345678903")).toEqual([]);
+    expect(detectIn("de_tax_id", "Kundennummer 86095742719")).toEqual([]);
+  });
+
+  it("fr_nir: finds NIRs with a valid key, grouped on their own and bare only when named", () => {
+    expect(detectIn("fr_nir", "NIR 1 84 12 76 451 089 46, carte vitale 250018541987955, 2 69 05 2A 123 456 88")).toEqual([
+      "1 84 12 76 451 089 46",
+      "250018541987955",
+      "2 69 05 2A 123 456 88",
+    ]);
+    expect(detectIn("fr_nir", "Ref 250018541987955 and 1 84 12 76 451 089 47")).toEqual([]);
+  });
 });
+
