@@ -76,6 +76,8 @@ describe("pii detectors", () => {
     expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
     expect(detectIn("us_ssn", "Invoice no. 536221237, account 536-221238, phone 536221239, #536221240, $536221241")).toEqual([]);
     expect(detectIn("us_ssn", "pi 0.536221236, 1,536221236, 536221236.5")).toEqual([]);
+    expect(detectIn("us_ssn", "https://example.com/orders/536221236/items, PROJ-536221237, 536221238@example.com, 536221239-b")).toEqual([]);
+    expect(detectIn("us_ssn", "/536221236")).toEqual([]);
   });
 
   it("us_ssn: takes AAAGG-SSSS, the shape of ZIP+4, only with an SSN word", () => {

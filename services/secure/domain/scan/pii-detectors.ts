@@ -54,6 +54,13 @@ const OTHER_NUMBER_WORDS = wordsPattern([
   ..."claim license licence passport imei ean upc # $ € £ ¥".split(" "),
 ]);
 
+// A path segment, a handle or a suffix of a code: `/orders/536221236`, `PROJ-536221236`, `536221236@host`.
+function insideToken({ text, start, end }: Candidate): boolean {
+  const attached = (joiner: string | undefined, beyond: string | undefined) =>
+    joiner !== undefined && ("/\\@".includes(joiner) || ("-_".includes(joiner) && beyond !== undefined && /[\p{L}\p{N}]/u.test(beyond)));
+  return attached(text[start - 1], text[start - 2]) || attached(text[end], text[end + 1]);
+}
+
 // AAA-GG-SSSS with one separator throughout (`-`, ` ` or `.`) is the SSN's own
 // shape. Bare nine digits and AAA-GGSSSS are too, unless a word before them
 // says they number something else (an order, an account, a ZIP code) with no
@@ -63,6 +70,7 @@ function validSsn(c: Candidate): boolean {
   // Joined on by its own separator (or, bare, by a dash, dot or comma) it is part of a longer number.
   if (!isValidUsSsn(c.value) || partOfLongerNumber(c, seps === "" ? "-.," : seps)) return false;
   if (seps.length === 2) return seps[0] === seps[1];
+  if (insideToken(c)) return false;
   const before = c.text.slice(Math.max(0, c.start - 32), c.start);
   if (SSN_WORDS.test(before)) return true;
   if (OTHER_NUMBER_WORDS.test(before)) return false;
