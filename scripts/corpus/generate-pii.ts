@@ -255,12 +255,17 @@ function ips(r: SeededRandom, list: SampleList): void {
   for (let i = 0; i < 20; i++) list.negative(lookalikes[i % lookalikes.length]!(), "dotted or colon-separated numbers that are not addresses");
 }
 
+// Area codes in service in the US: a number under an unassigned one is
+// not a phone number by the numbering plan the phone detector validates against.
+const NANP_AREA_CODES = ["202", "212", "213", "206", "303", "305", "312", "404", "415", "503", "512", "612", "617", "646", "702", "713", "718"];
+
 function phones(r: SeededRandom, list: SampleList): void {
-  const nanp = () => `${r.int(2, 9)}${r.digits(2)}`;
+  const area = () => r.pick(NANP_AREA_CODES);
+  const exchange = () => `${r.int(2, 9)}${r.digits(2)}`;
   const forms = [
-    () => `(${nanp()}) ${nanp()}-${r.digits(4)}`,
-    () => `${nanp()}-${nanp()}-${r.digits(4)}`,
-    () => `+1 ${nanp()} ${nanp()} ${r.digits(4)}`,
+    () => `(${area()}) ${exchange()}-${r.digits(4)}`,
+    () => `${area()}-${exchange()}-${r.digits(4)}`,
+    () => `+1 ${area()} ${exchange()} ${r.digits(4)}`,
     () => `+44 20 ${r.int(7000, 8999)} ${r.digits(4)}`,
     () => `+44 7${r.digits(3)} ${r.digits(6)}`,
     () => `+49 30 ${r.digits(8)}`,

@@ -46,6 +46,10 @@ describe("pii detectors", () => {
     expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
   });
 
+  it("phone: not the tail of a longer run of digit groups", () => {
+    expect(detectIn("phone", "Tracking number 3589 8589 0748 8867")).toEqual([]);
+  });
+
   it("credit_card: needs a network prefix, a network length and a valid Luhn digit", () => {
     expect(detectIn("credit_card", "Cards 4111 1111 1111 1111 and 3782-822463-10005? Also 5555555555554444.")).toEqual([
       "4111 1111 1111 1111",
@@ -66,6 +70,7 @@ describe("pii detectors", () => {
     expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235 and 536.22.1237.")).toEqual(["536-22-1234", "536 22 1235", "536.22.1237"]);
     expect(detectIn("us_ssn", "000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 078-05-1120 123-45-67890")).toEqual([]);
     expect(detectIn("us_ssn", "536-22.1234, 536 22 1234 5678, 1-536-22-1234, 536.22.1234.5")).toEqual([]);
+    expect(detectIn("us_ssn", "Case 536-22-1234-B was closed. Build 536.22.1235 passed. Case 536-22-1236 is open.")).toEqual(["536-22-1236"]);
   });
 
   it("us_ssn: finds bare and half-dashed numbers unless a word says they number something else", () => {

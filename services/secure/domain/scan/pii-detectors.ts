@@ -27,7 +27,8 @@ function validEmail({ value, text, start }: Candidate): boolean {
 function validPhone(c: Candidate): boolean {
   const digits = c.value.replace(/[^0-9]/g, "");
   if (digits.length < 8 || digits.length > 15 || /^(\d)\1+$/.test(digits)) return false;
-  if (partOfLongerNumber(c, "-.")) return false;
+  // A space joins digit groups too: "3589 8589 0748 8867" holds no phone number at its end.
+  if (partOfLongerNumber(c, "-. ")) return false;
   const open = (c.value.match(/\(/g) ?? []).length;
   const close = (c.value.match(/\)/g) ?? []).length;
   if (open !== close) return false;
@@ -62,17 +63,20 @@ function insideToken({ text, start, end }: Candidate): boolean {
 }
 
 // AAA-GG-SSSS with one separator throughout (`-`, ` ` or `.`) is the SSN's own
-// shape. Bare nine digits and AAA-GGSSSS are too, unless a word before them
+// shape, unless it runs on into a longer code (`858-94-3188-B`) or, dotted,
+// follows a word that numbers something else (`Build 430.71.9939`). Bare nine digits and AAA-GGSSSS are too, unless a word before them
 // says they number something else (an order, an account, a ZIP code) with no
 // SSN word closer; AAAGG-SSSS is ZIP+4's shape and needs an SSN word.
 function validSsn(c: Candidate): boolean {
   const seps = separatorsOf(c.value);
   // Joined on by its own separator (or, bare, by a dash, dot or comma) it is part of a longer number.
   if (!isValidUsSsn(c.value) || partOfLongerNumber(c, seps === "" ? "-.," : seps)) return false;
-  if (seps.length === 2) return seps[0] === seps[1];
+  if (seps.length === 2 && seps[0] !== seps[1]) return false;
   if (insideToken(c)) return false;
   const before = c.text.slice(Math.max(0, c.start - 32), c.start);
   if (SSN_WORDS.test(before)) return true;
+  // Dashes or spaces throughout are the SSN's own print form; dots are also a build or version number's.
+  if (seps.length === 2 && seps[0] !== ".") return true;
   if (OTHER_NUMBER_WORDS.test(before)) return false;
   if (SSN_WORDS.test(c.text.slice(c.end, c.end + 32))) return true;
   return !/^[0-9]{5}-/.test(c.value);
