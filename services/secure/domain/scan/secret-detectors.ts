@@ -1,5 +1,6 @@
 import { findLibrary } from "../catalog.js";
 import type { Candidate, Detector } from "./detector.js";
+import { PROVIDER_TOKEN_DETECTOR } from "./provider-token-detector.js";
 import { shannonEntropy } from "./shannon-entropy.js";
 
 /**
@@ -57,6 +58,14 @@ function validJwt(c: Candidate): boolean {
   return typeof h === "object" && h !== null && typeof (h as Record<string, unknown>).alg === "string" && typeof p === "object" && p !== null;
 }
 
+// A JWT itself base64-encoded again (ZXlK… is "eyJ" encoded), as Kubernetes secrets and CI variables hold them.
+function validEncodedJwt(c: Candidate): boolean {
+  if (continues(c, /[A-Za-z0-9+/=]/)) return false;
+  const decoded = Buffer.from(c.value, "base64").toString("utf8").trim();
+  const m = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/.exec(decoded);
+  return m !== null && validJwt({ text: m[0], value: m[0], start: 0, end: m[0].length });
+}
+
 function validPrivateKey({ value }: Candidate): boolean {
   const body = value
     .replace(/-----(?:BEGIN|END)[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g, "")
@@ -69,15 +78,45 @@ function validPrivateKey({ value }: Candidate): boolean {
 const INDIRECTION = /^(?:process\.env|os\.environ|env\(|getenv|secrets\.|vault:|ssm:|arn:|\$|%|@)/i;
 const IDENTIFIER_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$/;
 
-/** Threshold of the generic detector: the value's entropy in bits per character. */
+/** Threshold of the generic detector: the entropy in bits per character a long value needs. */
 export const GENERIC_SECRET_MIN_ENTROPY = 3.5;
 
+/**
+ * The entropy a generic value of `length` characters needs: 3.5 bits from 24
+ * characters on, less for shorter ones (a random 12-character password
+ * cannot score more than log2(12) ≈ 3.58, and rarely scores above 3.3).
+ */
+export function genericSecretMinEntropy(length: number): number {
+  return Math.min(GENERIC_SECRET_MIN_ENTROPY, 0.8 * Math.log2(length));
+}
+
+// Words that make a value a sample or a weak default rather than a secret someone was given.
+const WEAK_WORDS = /passw(?:or)?d|passw0rd|secret|changeit|letmein|qwerty|12345678|abcdef|foobar|hello|test(?:ing)?[_-]?(?:key|token|secret|pass)/i;
+
 function validGenericSecret({ value }: Candidate): boolean {
-  if (value.length < 12 || PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  if (value.length < 10 || PLACEHOLDER.test(value) || INDIRECTION.test(value) || WEAK_WORDS.test(value)) return false;
   // Identifiers and dotted paths (settings.DB_PASSWORD, get_token) are references, not values.
   if (IDENTIFIER_PATH.test(value) && !/[0-9]/.test(value)) return false;
+  // Names made of words (bearer_token_v2, MAX_RETRY_COUNT, userAccessToken2) are settings, not secrets.
+  if (/^[a-z]+[0-9]{0,2}(?:[_.-][a-z]+[0-9]{0,2})+$/i.test(value) || /^[a-z]+(?:[A-Z][a-z]+)+[0-9]{0,2}$/.test(value)) return false;
+  // Six or more of one character (a mask such as ******** or 000000) is not a secret.
+  if (/(.)\1{5}/.test(value)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(value)).length;
-  return classes >= 2 && shannonEntropy(value) >= GENERIC_SECRET_MIN_ENTROPY;
+  return classes >= 2 && shannonEntropy(value) >= genericSecretMinEntropy(value.length);
+}
+
+// Where a connection string's password is a stand-in for one.
+const PASSWORD_PLACEHOLDER = /^(?:pass(?:word|wd)?|pwd|secret|changeme|example|xxx+|\*+|user|admin|root|test|guest|none|null|undefined)$/i;
+
+function validConnectionPassword(c: Candidate): boolean {
+  const { value, text, start } = c;
+  if (value.length < 6 || PLACEHOLDER.test(value) || PASSWORD_PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  // Template syntax: %s, {password}, :password, [password].
+  if (/^(?:%[a-z0-9_]*|\{.*\}|\[.*\]|:.*)$/i.test(value) || /(.)\1{5}/.test(value)) return false;
+  // The same word as the user name (postgres://postgres:postgres@) is a local default.
+  const user = /([^\s:/@;=]+)(?::|;\s*(?:password|pwd)\s*=\s*)$/i.exec(text.slice(Math.max(0, start - 80), start))?.[1];
+  if (user !== undefined && user.toLowerCase() === value.toLowerCase()) return false;
+  return shannonEntropy(value) >= 2.3;
 }
 
 // Every other category of the secrets library: a value a specific detector
@@ -88,11 +127,11 @@ const SPECIFIC = (findLibrary("secrets")?.categoryIds ?? []).filter((id) => id !
 export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "aws_access_key_id",
-    patterns: [{ source: "\\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\\b", flags: "" }],
+    patterns: [{ source: "\\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}\\b", flags: "" }],
     validate: (c) => !/EXAMPLE/.test(c.value) && shannonEntropy(c.value.slice(4)) >= 3,
     keywords: ["aws", "access key", "key id"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^[A-Z]{4}/ },
+    mask: { kind: "secret", prefix: /^[A-Z0-9]{4}/ },
   },
   {
     category: "aws_secret_access_key",
@@ -171,9 +210,9 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "private_key",
     patterns: [
-      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]*?-----END [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----", flags: "" },
+      { source: "-----BEGIN [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]*?-----END [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----", flags: "" },
       // A block pasted without its END line still gives the key away.
-      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\\s*[A-Za-z0-9+/=]{16,})+", flags: "" },
+      { source: "-----BEGIN [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\\s*[A-Za-z0-9+/=]{16,})+", flags: "" },
     ],
     validate: validPrivateKey,
     keywords: ["private key", "ssh", "pem", "rsa"],
@@ -182,23 +221,59 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   },
   {
     category: "jwt",
-    patterns: [{ source: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}", flags: "" }],
+    patterns: [
+      { source: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}", flags: "" },
+      { source: "\\bZXlK[A-Za-z0-9+/]{60,}={0,2}", flags: "", validate: validEncodedJwt },
+    ],
     validate: validJwt,
     keywords: ["jwt", "bearer", "token", "authorization"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^eyJ/ },
+    mask: { kind: "secret", prefix: /^(?:eyJ|ZXlK)/ },
+  },
+  PROVIDER_TOKEN_DETECTOR,
+  {
+    category: "connection_string",
+    patterns: [
+      // A URI with user and password: postgres://app:s3cr3t…@db:5432, mongodb+srv://…, redis://:pw@host.
+      { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@'\"]{0,64}:([^\\s:/@'\"]{3,128})@[^\\s'\"]", flags: "i", group: 1 },
+      // ADO.NET / ODBC / JDBC key-value strings: Server=db;User ID=app;Password=…;
+      {
+        source: "(?:server|data source|host|address|addr|uid|user ?id|user(?:name)?)\\s*=\\s*[^;'\"\\n]{1,100};[^'\"\\n]{0,200}?(?:password|pwd)\\s*=\\s*([^;'\"\\s]{3,128})",
+        flags: "i",
+        group: 1,
+      },
+    ],
+    validate: validConnectionPassword,
+    keywords: ["password", "pwd", "server", "://"],
+    keywordWindow: 0,
+    mask: { kind: "text" },
   },
   {
     category: "generic_secret",
     patterns: [
       {
         source:
-          "[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_.-]*[\"']?\\s*(?:[:=]|=>|:=)\\s*[\"']?([A-Za-z0-9+/=_.~!@#$%^&*-]{12,200})",
+          "[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|creds|private[_-]?key|signing[_-]?key|encryption[_-]?key)[A-Za-z0-9_.-]*[\"'`]?[ \\t]*(?:[:=]|=>|:=|\\?=|::=)[ \\t]*[\"'`]?([A-Za-z0-9+/=_.~!@#$%^&*-]{10,200})",
         flags: "i",
         group: 1,
       },
-      // The password of a URL's credentials: postgres://app:s3cr3t…@db:5432.
-      { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@]{1,64}:([^\\s:/@]{8,128})@", flags: "i", group: 1 },
+      // An XML element or attribute: <password>…</password>, <add key="ApiKey" value="…"/>.
+      {
+        source: "<[a-z_:-]*(?:password|secret|token|apikey|api_key)[a-z_-]*>([^<\\s]{10,200})</",
+        flags: "i",
+        group: 1,
+      },
+      {
+        source: "key=\"[a-z_.-]*(?:password|secret|token|apikey|api_?key)[a-z_.-]*\"\\s+value=\"([^\"\\s]{10,200})\"",
+        flags: "i",
+        group: 1,
+      },
+      // Credentials in an HTTP header: Authorization: Bearer …, Basic …, X-API-Key: ….
+      {
+        source: "(?:authorization[\"']?\\s*[:=]\\s*[\"']?(?:bearer|basic|token|apikey)\\s+|x-(?:[a-z]+-)?(?:api-?key|token|auth-token)[\"']?\\s*[:=]\\s*[\"']?)([A-Za-z0-9+/=_.~-]{10,500})",
+        flags: "i",
+        group: 1,
+      },
     ],
     validate: validGenericSecret,
     keywords: ["password", "secret", "token", "api_key", "apikey", "credential"],
