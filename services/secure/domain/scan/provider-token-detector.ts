@@ -10,18 +10,36 @@ export interface CompiledTokenFormat {
   pattern: DetectorPattern;
 }
 
+/** Random values of a shape drawn to learn how much entropy its real tokens have. */
+const ENTROPY_SAMPLES = 64;
+
 /**
- * The least entropy (bits per character) of a random part of `length`
- * characters from an alphabet of `alphabetSize` when its format sets none:
- * random text rarely scores below about 0.6·log2(length) (2.4 for 16, 3 for
- * 32) nor below 0.65·log2(alphabetSize) (2.16 for digits); words and
- * placeholders score far less.
+ * The least entropy (bits per character) the random part of a token of
+ * `shape` needs when its format sets none: six standard deviations below
+ * the mean entropy of random values of the shape in one letter case, drawn with a fixed seed
+ * (so the threshold is the same on every start). The tail below the mean is
+ * long: 0.1% of random 64-character hex tokens score under mean − 4 sd.
+ * A 64-character hex token then needs about 3.4 bits, a 16-character
+ * alphanumeric one about 2.9; typed values (deadbeef…, words) score less.
  */
-export function defaultMinEntropy(length: number, alphabetSize = 64): number {
-  return Math.min(3, 0.6 * Math.log2(Math.max(2, length)), 0.65 * Math.log2(Math.max(2, alphabetSize)));
+export function defaultMinEntropy(shape: TokenShape): number {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    // xorshift32: deterministic and good enough to draw characters.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  };
+  // Folded to one case: many vendors issue lower-case tokens where the shape
+  // allows both cases, and those must pass too.
+  const bits = Array.from({ length: ENTROPY_SAMPLES }, () => shannonEntropy((shape.randomPart(shape.sample(random)) ?? "").toLowerCase()));
+  const mean = bits.reduce((a, b) => a + b, 0) / bits.length;
+  const sd = Math.sqrt(bits.reduce((a, b) => a + (b - mean) ** 2, 0) / bits.length);
+  return mean - 6 * sd;
 }
 
-const CHARACTER_CLASSES = [/[a-z]/, /[A-Z]/, /[0-9]/];
+const WORD_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
 
 // Placeholders people write where a key goes, and signs of a template rather than a value.
 const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?(?:api|key|token|secret)|redacted|x{6}|X{6}|\*\*\*|\.\.\.|<|>|\$\{|\{\{|changeme|insert/i;
@@ -44,23 +62,27 @@ const escapeKeyword = (k: string) => k.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 function compileFormat(format: ProviderTokenFormat): CompiledTokenFormat {
   const keyed = format.keywords !== undefined;
   const shape = compileTokenShape(format.shape, { ignoreCase: keyed });
-  // A token cannot start in the middle of a word: the shape of one that starts with a word character is anchored at a boundary.
-  const boundary = /^[\w([{]/.test(format.shape) ? "\\b" : "";
+  // A token cannot start in the middle of a word: a shape that starts with a
+  // word character is anchored at a boundary; one that starts with a random
+  // part is checked for a character of its alphabet before it.
+  const boundary = /^[\w(]/.test(format.shape) ? "\\b" : "";
+  const head = new Set(keyed || shape.head === "" ? "" : shape.head + WORD_CHARACTERS);
   const source = keyed
     ? `(?:${format.keywords!.map(escapeKeyword).join("|")})${ASSIGNMENT}(${shape.source})`
     : `${boundary}${shape.source}`;
-  const continuation = new Set([...shape.tail, ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"]);
-  const classes = CHARACTER_CLASSES.filter((r) => r.test(shape.alphabet));
-  const minEntropy = format.minEntropy ?? ((length: number) => defaultMinEntropy(length, shape.alphabet.length));
+  const continuation = new Set(shape.tail + WORD_CHARACTERS.slice(0, -1));
+  const classes = keyed ? [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(shape.alphabet)) : [];
+  const minEntropy = format.minEntropy ?? defaultMinEntropy(shape);
   const validate = (c: Candidate): boolean => {
     // A longer run of token characters is another (or no) token, not a cut-off one of this format.
-    if (continuation.has(c.text[c.end] ?? "")) return false;
+    if (continuation.has(c.text[c.end] ?? "") || head.has(c.text[c.start - 1] ?? "")) return false;
     const random = shape.randomPart(c.value);
     if (random === null || PLACEHOLDER.test(c.value) || looksTyped(random)) return false;
-    // Random text of 16 characters or more drawn from lower case, upper case and
-    // digits holds at least two of them; a word or a number holds one.
+    // A value without a distinctive prefix could be a word or a number: random
+    // text of 16 characters or more drawn from two or three of lower case,
+    // upper case and digits holds at least two of them.
     if (classes.length >= 2 && random.length >= 16 && classes.filter((r) => r.test(random)).length < 2) return false;
-    return shannonEntropy(random) >= (typeof minEntropy === "number" ? minEntropy : minEntropy(random.length));
+    return shannonEntropy(random) >= minEntropy;
   };
   return {
     format,
@@ -72,10 +94,13 @@ function compileFormat(format: ProviderTokenFormat): CompiledTokenFormat {
 /** Every format of `PROVIDER_TOKEN_FORMATS`, compiled, in table order. */
 export const COMPILED_TOKEN_FORMATS: readonly CompiledTokenFormat[] = PROVIDER_TOKEN_FORMATS.map(compileFormat);
 
-// The public prefixes a masked excerpt keeps (`dop_v1_…3f`), longest first so the whole prefix shows.
-const PREFIXES = [...new Set(COMPILED_TOKEN_FORMATS.map((f) => (f.format.keywords ? "" : f.shape.prefix)).filter((p) => p.length >= 2))].sort(
-  (a, b) => b.length - a.length,
-);
+/**
+ * The public prefixes of the formats that need no keyword (`dop_v1_`), longest
+ * first: a masked excerpt keeps them (`dop_v1_…3f`), so the whole prefix shows.
+ */
+export const PROVIDER_TOKEN_PREFIXES: readonly string[] = [
+  ...new Set(COMPILED_TOKEN_FORMATS.map((f) => (f.format.keywords ? "" : f.shape.prefix)).filter((p) => p.length >= 3)),
+].sort((a, b) => b.length - a.length);
 
 /**
  * The `provider_token` detector: one pattern per format of the table, each
@@ -86,5 +111,5 @@ export const PROVIDER_TOKEN_DETECTOR: Detector = {
   patterns: COMPILED_TOKEN_FORMATS.map((f) => f.pattern),
   keywords: [],
   keywordWindow: 0,
-  mask: { kind: "secret", prefix: new RegExp(`^(?:${PREFIXES.map(escapeKeyword).join("|")})`) },
+  mask: { kind: "secret", prefix: new RegExp(`^(?:${PROVIDER_TOKEN_PREFIXES.map(escapeKeyword).join("|")})`) },
 };

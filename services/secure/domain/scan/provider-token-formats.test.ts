@@ -3,6 +3,7 @@ import { compileScanPlan } from "./compile-scan-plan.js";
 import { COMPILED_TOKEN_FORMATS, defaultMinEntropy } from "./provider-token-detector.js";
 import { PROVIDER_TOKEN_FORMATS } from "./provider-token-formats.js";
 import { aRule, scan } from "./scan-fixture.js";
+import { shannonEntropy } from "./shannon-entropy.js";
 import { compileTokenShape } from "./token-shape.js";
 
 // Fixtures are generated here from each format's shape with a seeded
@@ -78,10 +79,15 @@ describe("provider token formats", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("default entropy thresholds grow with the length of the random part and stop at 3 bits", () => {
-    expect(defaultMinEntropy(16)).toBeCloseTo(2.4);
-    expect(defaultMinEntropy(32)).toBe(3);
-    expect(defaultMinEntropy(200)).toBe(3);
+  it("default entropy thresholds sit below random tokens of the shape and above typed ones", () => {
+    const hex64 = compileTokenShape("x_{hex:64}");
+    const alnum16 = compileTokenShape("x_{alnum:16}");
+    expect(defaultMinEntropy(hex64)).toBeGreaterThan(3.3);
+    expect(defaultMinEntropy(hex64)).toBeLessThan(3.5);
+    expect(defaultMinEntropy(alnum16)).toBeGreaterThan(2.5);
+    expect(defaultMinEntropy(alnum16)).toBeLessThan(3.2);
+    // deadbeef… and a hand-typed run of hex are below the bar.
+    expect(shannonEntropy("deadbeef".repeat(8))).toBeLessThan(defaultMinEntropy(hex64));
   });
 });
 

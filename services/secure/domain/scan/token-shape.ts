@@ -16,6 +16,14 @@ export const SHAPE_ALPHABETS = {
   word: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_",
   url: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-",
   b64: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/",
+  /** base64 with its padding sign. */
+  b64pad: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/=",
+  /** base64url with padding signs: what many vendors' opaque tokens are drawn from. */
+  token: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-=",
+  /** Letters, digits and URL escapes (%2F): URL-encoded tokens. */
+  pct: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ%",
+  /** Microsoft Entra ID client secrets. */
+  entra: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_~.-",
   b32: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",
   bech32: "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
 } as const;
@@ -46,6 +54,8 @@ export interface TokenShape {
   tail: string;
   /** Every character the random parts may hold. */
   alphabet: string;
+  /** The alphabet of the first part when it is random ("" otherwise), which a token glued to it would continue. */
+  head: string;
   /** A value of the shape whose random parts come from `random` (a source of numbers in [0, 1)). */
   sample(random: () => number): string;
   /** A value of the shape whose random parts are one repeated character: a placeholder. */
@@ -73,6 +83,7 @@ export function compileTokenShape(shape: string, options: { ignoreCase?: boolean
     source,
     prefix: first?.kind === "literal" ? first.text : "",
     tail: last?.kind === "random" ? SHAPE_ALPHABETS[last.alphabet] : "",
+    head: first?.kind === "random" ? SHAPE_ALPHABETS[first.alphabet] : "",
     alphabet: [...new Set(alphabetsOf(parts).flatMap((a) => [...SHAPE_ALPHABETS[a]]))].join(""),
     randomPart(value) {
       const m = grouped.exec(value);
