@@ -71,6 +71,11 @@ function validJwt(c: Candidate): boolean {
   return typeof alg === "string" && (signature.length >= 16 || (alg.toLowerCase() === "none" && signature === ""));
 }
 
+// Registered JOSE header (RFC 7515, 7516, 7518, 7797) and JWK (RFC 7517) parameter names: what opens a token's header.
+const JOSE_PARAMETERS = new Set(
+  "alg enc typ cty kid jku jwk x5u x5c x5t x5t#S256 crit zip epk apu apv iv tag p2s p2c b64 ppt svt url nonce kty use key_ops ver version".split(" "),
+);
+
 // A JWT itself base64-encoded again (ZXlK… is "eyJ" encoded), as Kubernetes secrets and CI variables hold them.
 function validEncodedJwt(c: Candidate): boolean {
   if (continues(c, /[A-Za-z0-9+/=_-]/)) return false;
@@ -79,7 +84,7 @@ function validEncodedJwt(c: Candidate): boolean {
   // Its header must be a JWT header; what follows may be cut where the base64 was.
   const m = /^(eyJ[A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}/.exec(decoded);
   const header = m ? decodeJsonSegment(m[1]!) : undefined;
-  return typeof header === "object" && header !== null && typeof (header as Record<string, unknown>).alg === "string";
+  return typeof header === "object" && header !== null && Object.keys(header).some((k) => JOSE_PARAMETERS.has(k));
 }
 
 function validPrivateKey({ value }: Candidate): boolean {
@@ -132,9 +137,16 @@ function assignedName({ text, start }: Candidate): string {
   return text.slice(Math.max(0, start - 100), start).match(/[A-Za-z0-9_.-]+/g)?.at(-1) ?? "";
 }
 
+/** A stand-in written in base64 (Y2hhbmdlbWU= is "changeme"), as Kubernetes manifests hold values. */
+function encodedPlaceholder(value: string): boolean {
+  if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, "base64").toString("utf8").trim();
+  return /^[\x20-\x7e]+$/.test(decoded) && (PLACEHOLDER.test(decoded) || PASSWORD_PLACEHOLDER.test(decoded) || WEAK_WORDS.test(decoded));
+}
+
 function validAssignedSecret(c: Candidate): boolean {
   const name = assignedName(c);
-  return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && validGenericSecret(c);
+  return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && !encodedPlaceholder(c.value) && validGenericSecret(c);
 }
 
 // `curl -u user:password`: the password part, unless it is a variable or a stand-in.
