@@ -33,6 +33,8 @@ describe("pattern-library catalogue", () => {
       "anthropic_api_key",
       "private_key",
       "jwt",
+      "provider_token",
+      "connection_string",
       "generic_secret",
     ]);
     expect(findLibrary("prompt_injection")?.categoryIds).toEqual([

@@ -48,6 +48,8 @@ const SECRETS: readonly CategoryEntry[] = [
   { id: "anthropic_api_key", name: "Anthropic API key", description: "An Anthropic API key (sk-ant-…).", defaultSeverity: "critical" },
   { id: "private_key", name: "Private key", description: "A PEM-encoded private key block (RSA, EC, OpenSSH, PKCS#8).", defaultSeverity: "critical" },
   { id: "jwt", name: "JSON Web Token", description: "A signed JSON Web Token (three base64url segments).", defaultSeverity: "high" },
+  { id: "provider_token", name: "Provider API token", description: "An API key or token of one of some 250 known formats of cloud, source-hosting, CI, payment, chat, AI, monitoring and package-registry providers; each finding's label names the format.", defaultSeverity: "critical" },
+  { id: "connection_string", name: "Connection string with password", description: "Credentials in a database or service connection string: a URI with user and password (postgres://app:…@db) or a Password= field next to a server.", defaultSeverity: "critical" },
   { id: "generic_secret", name: "Generic secret", description: "A high-entropy value assigned to a name like password, secret, token or api_key.", defaultSeverity: "high" },
 ];
 

@@ -27,6 +27,10 @@ export interface DetectorPattern {
   group?: number;
   /** A match counts only with one of the detector's keywords near it. */
   requireKeyword?: boolean;
+  /** What a finding of this pattern is called, when it names one format of the category (`Twilio API key`); default: the category's name. */
+  label?: string;
+  /** The check of this pattern's candidates, instead of the detector's `validate`. */
+  validate?: (candidate: Candidate) => Verdict;
 }
 
 /** A candidate value a pattern found, in the normalised text. */

@@ -1,6 +1,6 @@
 import { findCategory } from "../catalog.js";
 import type { ScanPlan } from "./compile-scan-plan.js";
-import type { Detector } from "./detector.js";
+import type { Detector, DetectorPattern } from "./detector.js";
 import { detectorFor } from "./detectors.js";
 import { keywordNear } from "./keyword-near.js";
 import { maskExcerpt } from "./mask-excerpt.js";
@@ -138,31 +138,32 @@ export class ScanFindings {
       }
       return found;
     }
-    const candidates: { start: number; end: number }[] = [];
+    const candidates: Span[] = [];
     let stoppedAt: number | undefined;
     for (const { entry, pattern } of this.plan.detectorEntries.get(id) ?? []) {
       if (!this.matchesEntry(entry)) continue;
       const location = this.locate(entry, pattern.group ?? 0);
       if (location.stoppedAt !== undefined) stoppedAt = Math.min(stoppedAt ?? location.stoppedAt, location.stoppedAt);
       for (const m of location.matches) {
-        const span = this.validate(detector, m.valueStart, m.valueEnd, pattern.requireKeyword === true);
-        if (span) candidates.push(span);
+        const span = this.validate(detector, pattern, m.valueStart, m.valueEnd);
+        if (span) candidates.push({ ...span, label: pattern.label });
       }
     }
     for (const span of withoutOverlaps(candidates)) {
       const value = this.text.text.slice(span.start, span.end);
-      found.push(this.finding(id, label, span.start, span.end, value, detector.mask));
+      found.push(this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask));
     }
     const kept = detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
     if (stoppedAt !== undefined) kept.push(this.unsearched(id, label, stoppedAt));
     return kept;
   }
 
-  private validate(detector: Detector, start: number, end: number, needsKeyword: boolean): { start: number; end: number } | null {
+  private validate(detector: Detector, pattern: DetectorPattern, start: number, end: number): { start: number; end: number } | null {
     const text = this.text.text;
-    if (needsKeyword && !keywordNear(text, start, end, detector.keywords, detector.keywordWindow)) return null;
-    if (!detector.validate) return { start, end };
-    const verdict = detector.validate({ text, value: text.slice(start, end), start, end });
+    if (pattern.requireKeyword && !keywordNear(text, start, end, detector.keywords, detector.keywordWindow)) return null;
+    const check = pattern.validate ?? detector.validate;
+    if (!check) return { start, end };
+    const verdict = check({ text, value: text.slice(start, end), start, end });
     if (verdict === true) return { start, end };
     if (verdict === false) return null;
     return { start: start + verdict.start, end: start + verdict.end };
@@ -181,10 +182,17 @@ export class ScanFindings {
   }
 }
 
+/** A validated candidate, with the label of the pattern that found it when it names a format. */
+interface Span {
+  start: number;
+  end: number;
+  label?: string;
+}
+
 // Patterns of one detector may find the same value twice (or one inside another): keep the longest.
-function withoutOverlaps(spans: { start: number; end: number }[]): { start: number; end: number }[] {
+function withoutOverlaps(spans: Span[]): Span[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: { start: number; end: number }[] = [];
+  const kept: Span[] = [];
   for (const s of sorted) {
     const last = kept[kept.length - 1];
     if (last && s.start < last.end) continue;

@@ -31,6 +31,8 @@ describe("secret detectors", () => {
       "anthropic_api_key",
       "private_key",
       "jwt",
+      "provider_token",
+      "connection_string",
       "generic_secret",
     ]);
   });
@@ -84,10 +86,11 @@ describe("secret detectors", () => {
     expect(detectIn("jwt", "eyJub3QiOiJqd3QifQ.eyJzdWIiOiI4ODQyMTcifQ.kX9pQ2mL7vR4tY8wZ1cB6nH3")).toEqual([]);
   });
 
-  it("generic_secret: high-entropy values assigned to secret-like names, and passwords in URLs", () => {
+  it("generic_secret: high-entropy values assigned to secret-like names", () => {
     expect(detectIn("generic_secret", 'DB_PASSWORD="Zx9#kLm2$Qp7vR4w"')).toEqual(["Zx9#kLm2$Qp7vR4w"]);
     expect(detectIn("generic_secret", "client_secret: 8fK2mQ9xL3vR7tZ1")).toEqual(["8fK2mQ9xL3vR7tZ1"]);
-    expect(detectIn("generic_secret", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
+    // A URL's password is a connection_string finding now, not a generic one.
+    expect(detectIn("generic_secret", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual([]);
   });
 
   it("generic_secret: not low-entropy words, variables, references, placeholders or a specific key already found", () => {
@@ -103,5 +106,57 @@ describe("secret detectors", () => {
     ]) {
       expect(detectIn("generic_secret", text), text).toEqual([]);
     }
+  });
+  it("generic_secret: XML elements and NuGet passwords, HTTP auth headers, CLI flags, curl -u and Kubernetes Secret data", () => {
+    expect(detectIn("generic_secret", "<dbPassword>Zx9#kLm2$Qp7vR4w</dbPassword>")).toEqual(["Zx9#kLm2$Qp7vR4w"]);
+    expect(detectIn("generic_secret", '<add key="ClearTextPassword" value="Wq7rt2Lk9" />')).toEqual(["Wq7rt2Lk9"]);
+    expect(detectIn("generic_secret", 'curl -H "Authorization: Bearer Zx9kLm2Qp7vR4wT8yU3i" https://api.test')).toEqual(["Zx9kLm2Qp7vR4wT8yU3i"]);
+    expect(detectIn("generic_secret", "deploy --api-key Zx9kLm2Qp7vR4wT8 --region eu")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
+    expect(detectIn("generic_secret", "curl \\\n  -u deploy:Qp7vR4wZx9 https://ci.test/api")).toEqual(["deploy:Qp7vR4wZx9"]);
+    const manifest = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: Wng5a0xtMlFwN3ZSNHc=\n";
+    expect(detectIn("generic_secret", manifest)).toEqual(["Wng5a0xtMlFwN3ZSNHc="]);
+  });
+
+  it("generic_secret: not public or database keys, names of where a secret is, curl variables or encoded placeholders", () => {
+    for (const text of [
+      'public_key = "Zx9kLm2Qp7vR4wT8yU3i"',
+      'primary_key: "Zx9kLm2Qp7vR4wT8yU3i"',
+      "token_url = https://auth.test/oauth2/token",
+      'secret_name = "prod/db/Zx9kLm2Qp7"',
+      'access_key_id = "Zx9kLm2Qp7vR4wT8yU3i"',
+      "curl -u deploy:$DEPLOY_PASSWORD https://ci.test",
+      "curl -u admin:admin https://ci.test",
+      "kind: Secret\ndata:\n  password: Y2hhbmdlbWU=\n",
+    ]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+  });
+
+  it("connection_string: the password of a connection URI or a Password= field; not defaults, variables or placeholders", () => {
+    expect(detectIn("connection_string", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
+    expect(detectIn("connection_string", "mongodb+srv://svc:Qp7vR4wZx9@cluster0.test/app")).toEqual(["Qp7vR4wZx9"]);
+    expect(detectIn("connection_string", "Server=sql01;Database=Sales;User Id=sa;Password=Wq7rt2Lk9x;")).toEqual(["Wq7rt2Lk9x"]);
+    for (const text of [
+      "postgres://postgres:postgres@localhost/dev",
+      "mysql://app:${MYSQL_PASSWORD}@db/app",
+      "postgresql://user:password@host:5432/db",
+      "mongodb://<username>:<password>@cluster.test",
+      "redis://cache:6379/0",
+      "Server=sql01;Database=Sales;Integrated Security=true;",
+    ]) {
+      expect(detectIn("connection_string", text), text).toEqual([]);
+    }
+  });
+
+  it("jwt: an unsecured token (alg none) whole, and a JWT base64-encoded again, also wrapped over lines", () => {
+    const unsecured = "eyJhbGciOiJub25lIn0.eyJzdWIiOiI4ODQyMTciLCJyb2xlIjoiYWRtaW4ifQ.";
+    expect(detectIn("jwt", `token=${unsecured}`)).toEqual([unsecured]);
+    // Signed with HS256 but cut before the signature: no longer usable.
+    expect(detectIn("jwt", `token=${JWT.slice(0, JWT.lastIndexOf(".") + 1)}`)).toEqual([]);
+    const encoded = Buffer.from(JWT).toString("base64");
+    expect(detectIn("jwt", `JWT_B64=${encoded}`)).toEqual([encoded]);
+    const wrapped = `${encoded.slice(0, 76)}\n${encoded.slice(76)}`;
+    expect(detectIn("jwt", `token: |\n${wrapped}\n`)).toEqual([wrapped]);
+    expect(detectIn("jwt", `blob ${Buffer.from("eyJub3QiOiJhIGp3dCJ9.eyJ4IjoxfQ").toString("base64")}`)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { findLibrary } from "../catalog.js";
 import type { Candidate, Detector } from "./detector.js";
+import { PROVIDER_TOKEN_DETECTOR } from "./provider-token-detector.js";
 import { shannonEntropy } from "./shannon-entropy.js";
 
 /**
@@ -19,7 +20,9 @@ const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|redacted|xxxx|\*
 
 /** The random part of a key (after its public prefix) looks random: long enough, varied, no placeholder. */
 function randomEnough(value: string, minBits: number): boolean {
-  return !PLACEHOLDER.test(value) && shannonEntropy(value) >= minBits && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
+  // A short random value cannot reach log2(length) bits: the bar is lowered for values under about 20 characters.
+  const bar = Math.min(minBits, 0.8 * Math.log2(Math.max(2, value.length)));
+  return !PLACEHOLDER.test(value) && shannonEntropy(value) >= bar && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
 }
 
 /** A token that continues past the candidate (more key characters) was cut, so it is not this kind of key. */
@@ -32,6 +35,14 @@ function keyAfter(prefix: RegExp, minBits: number, more = /[A-Za-z0-9_-]/) {
     if (DOCUMENTED_EXAMPLES.has(c.value) || continues(c, more)) return false;
     return randomEnough(c.value.replace(prefix, ""), minBits);
   };
+}
+
+// The key versions whose length is known: 93 random characters and a closing AA.
+const ANTHROPIC_KNOWN_VERSION = /^sk-ant-(?:api03|admin01)-/;
+
+function validAnthropicKey(c: Candidate): boolean {
+  if (ANTHROPIC_KNOWN_VERSION.test(c.value) && !/^sk-ant-[a-z]+[0-9]{2}-[A-Za-z0-9_-]{93}AA$/.test(c.value)) return false;
+  return keyAfter(/^sk-ant-[a-z]{2,8}[0-9]{2}-/, 4)(c);
 }
 
 function validAwsSecret(c: Candidate): boolean {
@@ -51,10 +62,29 @@ function decodeJsonSegment(segment: string): unknown {
 
 function validJwt(c: Candidate): boolean {
   if (DOCUMENTED_EXAMPLES.has(c.value) || continues(c, /[A-Za-z0-9_-]/)) return false;
-  const [header, payload] = c.value.split(".");
+  const [header, payload, signature = ""] = c.value.split(".");
   const h = decodeJsonSegment(header!);
   const p = decodeJsonSegment(payload!);
-  return typeof h === "object" && h !== null && typeof (h as Record<string, unknown>).alg === "string" && typeof p === "object" && p !== null;
+  if (typeof h !== "object" || h === null || typeof p !== "object" || p === null) return false;
+  const alg = (h as Record<string, unknown>).alg;
+  // An unsecured JWT (alg "none", RFC 7519 §6) has no signature and is accepted as it is; a signed one cut before its signature is not.
+  return typeof alg === "string" && (signature.length >= 16 || (alg.toLowerCase() === "none" && signature === ""));
+}
+
+// Registered JOSE header (RFC 7515, 7516, 7518, 7797) and JWK (RFC 7517) parameter names: what opens a token's header.
+const JOSE_PARAMETERS = new Set(
+  "alg enc typ cty kid jku jwk x5u x5c x5t x5t#S256 crit zip epk apu apv iv tag p2s p2c b64 ppt svt url nonce kty use key_ops ver version".split(" "),
+);
+
+// A JWT itself base64-encoded again (ZXlK… is "eyJ" encoded), as Kubernetes secrets and CI variables hold them.
+function validEncodedJwt(c: Candidate): boolean {
+  if (continues(c, /[A-Za-z0-9+/=_-]/)) return false;
+  // Node's base64 decoder reads the url-safe alphabet as well.
+  const decoded = Buffer.from(c.value.replace(/\s/g, ""), "base64").toString("utf8").trim();
+  // Its header must be a JWT header; what follows may be cut where the base64 was.
+  const m = /^(eyJ[A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}/.exec(decoded);
+  const header = m ? decodeJsonSegment(m[1]!) : undefined;
+  return typeof header === "object" && header !== null && Object.keys(header).some((k) => JOSE_PARAMETERS.has(k));
 }
 
 function validPrivateKey({ value }: Candidate): boolean {
@@ -69,15 +99,95 @@ function validPrivateKey({ value }: Candidate): boolean {
 const INDIRECTION = /^(?:process\.env|os\.environ|env\(|getenv|secrets\.|vault:|ssm:|arn:|\$|%|@)/i;
 const IDENTIFIER_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$/;
 
-/** Threshold of the generic detector: the value's entropy in bits per character. */
+/** Threshold of the generic detector: the entropy in bits per character a long value needs. */
 export const GENERIC_SECRET_MIN_ENTROPY = 3.5;
 
+/**
+ * The entropy a generic value of `length` characters needs: 3.5 bits from 24
+ * characters on, less for shorter ones (a random 12-character password
+ * cannot score more than log2(12) ≈ 3.58, and rarely scores above 3.3).
+ */
+export function genericSecretMinEntropy(length: number): number {
+  return Math.min(GENERIC_SECRET_MIN_ENTROPY, 0.8 * Math.log2(length));
+}
+
+// Words that make a value a sample or a weak default rather than a secret someone was given.
+const WEAK_WORDS = /passw(?:or)?d|passw0rd|secret|changeit|letmein|qwerty|12345678|abcdef|foobar|hello|test(?:ing)?[_-]?(?:key|token|secret|pass)/i;
+
 function validGenericSecret({ value }: Candidate): boolean {
-  if (value.length < 12 || PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  if (value.length < 10 || PLACEHOLDER.test(value) || INDIRECTION.test(value) || WEAK_WORDS.test(value)) return false;
   // Identifiers and dotted paths (settings.DB_PASSWORD, get_token) are references, not values.
   if (IDENTIFIER_PATH.test(value) && !/[0-9]/.test(value)) return false;
+  // Names made of words (bearer_token_v2, MAX_RETRY_COUNT, userAccessToken2) are settings, not secrets.
+  if (/^[a-z]+[0-9]{0,2}(?:[_.-][a-z]+[0-9]{0,2})+$/i.test(value) || /^[a-z]+(?:[A-Z][a-z]+)+[0-9]{0,2}$/.test(value)) return false;
+  // Six or more of one character (a mask such as ******** or 000000) is not a secret.
+  if (/(.)\1{5}/.test(value)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(value)).length;
-  return classes >= 2 && shannonEntropy(value) >= GENERIC_SECRET_MIN_ENTROPY;
+  return classes >= 2 && shannonEntropy(value) >= genericSecretMinEntropy(value.length);
+}
+
+// The last word of a setting whose value describes a secret rather than being one (token_url, key_id, secret_name).
+const DESCRIBING_NAME =
+  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:id|ids|name|names|url|uri|endpoint|host|file|path|dir|length|len|size|type|version|alias|count|format|mode|prefix|header|field|param|enabled|required|expiry|expires|expiration|ttl|timeout|pattern|hint|label|policy|provider|usage|rotation|index|algorithm)$/i;
+// Settings named like secrets that are not: public and publishable keys, database and cache keys, key bindings.
+const NOT_SECRET_NAME = /public|publishable|pub[_.-]?key|primary|foreign|sort[_.-]?key|partition|cache[_.-]?key|idempoten|csrf|xsrf|keyboard|keypress|keycode|keyframe|keystore|keychain|hotkey|author|monkey|turkey/i;
+
+/** The name a value is assigned to: the last run of name characters before it. */
+function assignedName({ text, start }: Candidate): string {
+  return text.slice(Math.max(0, start - 100), start).match(/[A-Za-z0-9_.-]+/g)?.at(-1) ?? "";
+}
+
+/** A stand-in written in base64 (Y2hhbmdlbWU= is "changeme"), as Kubernetes manifests hold values. */
+function encodedPlaceholder(value: string): boolean {
+  if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, "base64").toString("utf8").trim();
+  return /^[\x20-\x7e]+$/.test(decoded) && (PLACEHOLDER.test(decoded) || PASSWORD_PLACEHOLDER.test(decoded) || WEAK_WORDS.test(decoded));
+}
+
+function validAssignedSecret(c: Candidate): boolean {
+  const name = assignedName(c);
+  return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && !encodedPlaceholder(c.value) && validGenericSecret(c);
+}
+
+// `curl -u user:password`: the password part, unless it is a variable or a stand-in.
+function validUserPassword(c: Candidate): boolean {
+  const colon = c.value.indexOf(":");
+  const user = c.value.slice(0, colon);
+  const password = c.value.slice(colon + 1);
+  if (password.length < 4 || PLACEHOLDER.test(password) || INDIRECTION.test(password) || PASSWORD_PLACEHOLDER.test(password)) return false;
+  if (password.toLowerCase() === user.toLowerCase() || /^\[.*\]$/.test(password)) return false;
+  return shannonEntropy(password) >= 2;
+}
+
+// A password field's value (NuGet's ClearTextPassword): any real password, not a variable or stand-in.
+function validPasswordField(c: Candidate): boolean {
+  const { value } = c;
+  if (value.length < 6 || PLACEHOLDER.test(value) || INDIRECTION.test(value) || PASSWORD_PLACEHOLDER.test(value)) return false;
+  return !/(.)\1{5}/.test(value) && shannonEntropy(value) >= 2.3;
+}
+
+// A value of a Kubernetes Secret's data: base64 of something that is not a stand-in.
+function validEncodedSecretValue(c: Candidate): boolean {
+  if (continues(c, /[A-Za-z0-9+/=]/)) return false;
+  const decoded = Buffer.from(c.value, "base64").toString("utf8");
+  // Random bytes (a key) do not decode to text: then the encoding itself must look random.
+  if (!/^[\x20-\x7e\t\r\n]+$/.test(decoded)) return c.value.length >= 16 && shannonEntropy(c.value) >= 4;
+  if (decoded.trim().length < 6 || PLACEHOLDER.test(decoded) || PASSWORD_PLACEHOLDER.test(decoded.trim())) return false;
+  return shannonEntropy(decoded) >= 2.5;
+}
+
+// Where a connection string's password is a stand-in for one.
+const PASSWORD_PLACEHOLDER = /^(?:pass(?:word|wd)?|pwd|secret|change(?:me|it)|example|token|xxx+|\*+|user|admin|root|test|guest|none|null|undefined)$/i;
+
+function validConnectionPassword(c: Candidate): boolean {
+  const { value, text, start } = c;
+  if (value.length < 6 || PLACEHOLDER.test(value) || PASSWORD_PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  // Template syntax: %s, {password}, :password, [password].
+  if (/^(?:%[a-z0-9_]*|\{.*\}|\[.*\]|:.*)$/i.test(value) || /(.)\1{5}/.test(value)) return false;
+  // The same word as the user name (postgres://postgres:postgres@) is a local default.
+  const user = /([^\s:/@;=]+)(?::|;\s*(?:password|pwd)\s*=\s*)$/i.exec(text.slice(Math.max(0, start - 80), start))?.[1];
+  if (user !== undefined && user.toLowerCase() === value.toLowerCase()) return false;
+  return shannonEntropy(value) >= 2.3;
 }
 
 // Every other category of the secrets library: a value a specific detector
@@ -88,11 +198,11 @@ const SPECIFIC = (findLibrary("secrets")?.categoryIds ?? []).filter((id) => id !
 export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "aws_access_key_id",
-    patterns: [{ source: "\\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\\b", flags: "" }],
+    patterns: [{ source: "\\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}\\b", flags: "" }],
     validate: (c) => !/EXAMPLE/.test(c.value) && shannonEntropy(c.value.slice(4)) >= 3,
     keywords: ["aws", "access key", "key id"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^[A-Z]{4}/ },
+    mask: { kind: "secret", prefix: /^[A-Z0-9]{4}/ },
   },
   {
     category: "aws_secret_access_key",
@@ -127,22 +237,24 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "slack_token",
     patterns: [
-      { source: "\\bxox[abposer]-(?:[0-9A-Za-z]{8,}-){1,3}[0-9A-Za-z]{8,64}", flags: "" },
+      { source: "\\bxox[abposer]-(?:[0-9A-Za-z]+-){0,4}[0-9A-Za-z]{8,}", flags: "" },
+      // Configuration access and refresh tokens of Slack apps.
+      { source: "\\bxoxe(?:\\.xox[bp])?-[0-9]-[A-Za-z0-9]{100,}", flags: "" },
       { source: "\\bxapp-[0-9]-[A-Z0-9]{8,}-[0-9]{8,}-[a-z0-9]{32,80}", flags: "" },
-      { source: "https://hooks\\.slack\\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,40}", flags: "" },
+      { source: "\\bhooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{30,80}", flags: "" },
     ],
-    validate: keyAfter(/^(?:xox[abposer]-|xapp-|https:\/\/hooks\.slack\.com\/services\/)/, 3),
+    validate: keyAfter(/^(?:xoxe\.xox[bp]-|xox[abposer]-|xapp-|hooks\.slack\.com\/(?:services|workflows|triggers)\/)/, 3, /[A-Za-z0-9_+/-]/),
     keywords: ["slack", "token", "webhook"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^(?:xox[abposer]-|xapp-|https:\/\/hooks\.slack\.com\/services\/)/ },
+    mask: { kind: "secret", prefix: /^(?:xoxe\.xox[bp]-|xox[abposer]-|xapp-|hooks\.slack\.com\/(?:services|workflows|triggers)\/)/ },
   },
   {
     category: "stripe_key",
-    patterns: [{ source: "\\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{24,99}\\b", flags: "" }],
-    validate: keyAfter(/^[sr]k_(?:live|test)_/, 3.5),
+    patterns: [{ source: "\\b(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{24,99}\\b", flags: "" }],
+    validate: keyAfter(/^[sr]k_(?:live|test|prod)_/, 3.5),
     keywords: ["stripe", "secret key", "api key"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^[sr]k_(?:live|test)_/ },
+    mask: { kind: "secret", prefix: /^[sr]k_(?:live|test|prod)_/ },
   },
   {
     category: "google_api_key",
@@ -163,7 +275,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "anthropic_api_key",
     patterns: [{ source: "\\bsk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_-]{32,200}", flags: "" }],
-    validate: keyAfter(/^sk-ant-[a-z]{2,8}[0-9]{2}-/, 4),
+    validate: validAnthropicKey,
     keywords: ["anthropic", "claude", "api key"],
     keywordWindow: 40,
     mask: { kind: "secret", prefix: /^sk-ant-[a-z]{2,8}[0-9]{2}-/ },
@@ -171,9 +283,9 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   {
     category: "private_key",
     patterns: [
-      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]*?-----END [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----", flags: "" },
+      { source: "-----BEGIN [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]*?-----END [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----", flags: "" },
       // A block pasted without its END line still gives the key away.
-      { source: "-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\\s*[A-Za-z0-9+/=]{16,})+", flags: "" },
+      { source: "-----BEGIN [A-Z0-9 _-]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\\s*[A-Za-z0-9+/=]{16,})+", flags: "" },
     ],
     validate: validPrivateKey,
     keywords: ["private key", "ssh", "pem", "rsa"],
@@ -182,23 +294,90 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   },
   {
     category: "jwt",
-    patterns: [{ source: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}", flags: "" }],
+    patterns: [
+      { source: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*", flags: "" },
+      // Also base64url, and wrapped over lines as `base64` prints it.
+      { source: "\\bZXlK[A-Za-z0-9+/_-]{20,}(?:\\r?\\n[A-Za-z0-9+/_-]{4,}){0,40}={0,2}", flags: "", validate: validEncodedJwt },
+    ],
     validate: validJwt,
     keywords: ["jwt", "bearer", "token", "authorization"],
     keywordWindow: 40,
-    mask: { kind: "secret", prefix: /^eyJ/ },
+    mask: { kind: "secret", prefix: /^(?:eyJ|ZXlK)/ },
+  },
+  PROVIDER_TOKEN_DETECTOR,
+  {
+    category: "connection_string",
+    patterns: [
+      // A URI with user and password: postgres://app:s3cr3t…@db:5432, mongodb+srv://…, redis://:pw@host.
+      { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@'\"]{0,64}:([^\\s:/@'\"]{3,128})@[^\\s'\"]", flags: "i", group: 1 },
+      // ADO.NET / ODBC / JDBC key-value strings: Server=db;User ID=app;Password=…;
+      {
+        source: "(?:server|data source|host|address|addr|uid|user ?id|user(?:name)?)\\s*=\\s*[^;'\"\\n]{1,100};[^'\"\\n]{0,200}?(?:password|pwd)\\s*=\\s*([^;'\"\\s]{3,128})",
+        flags: "i",
+        group: 1,
+      },
+    ],
+    validate: validConnectionPassword,
+    keywords: ["password", "pwd", "server", "://"],
+    keywordWindow: 0,
+    mask: { kind: "text" },
   },
   {
     category: "generic_secret",
     patterns: [
+      // name = value, name: value, "name": "value", name => value, name := value, ("name", "value").
       {
         source:
-          "[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_.-]*[\"']?\\s*(?:[:=]|=>|:=)\\s*[\"']?([A-Za-z0-9+/=_.~!@#$%^&*-]{12,200})",
+          "[A-Za-z0-9_.-]*(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_.-]?key|apikey|key|auth|access|credentials?|creds)[A-Za-z0-9_.-]*[\"'`]?[ \\t]*(?:[:=]|=>|:=|\\?=|::=|\\|\\|=|,)[ \\t]*[\"'`]?([A-Za-z0-9+/=_.~!@#$%^&*-]{10,200})",
+        flags: "i",
+        group: 1,
+        validate: validAssignedSecret,
+      },
+      // An XML element: <password>…</password>.
+      {
+        source: "<[a-z_:-]*(?:password|secret|token|apikey|api_key)[a-z_-]*>([^<\\s]{10,200})</",
         flags: "i",
         group: 1,
       },
-      // The password of a URL's credentials: postgres://app:s3cr3t…@db:5432.
-      { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@]{1,64}:([^\\s:/@]{8,128})@", flags: "i", group: 1 },
+      // An XML attribute pair: <add key="ClearTextPassword" value="…"/> (NuGet, .config files).
+      {
+        source: "key=\"[a-z_.-]*(?:secret|token|apikey|api_?key)[a-z_.-]*\"\\s+value=\"([^\"\\s]{10,200})\"",
+        flags: "i",
+        group: 1,
+      },
+      { source: "key=\"(?:cleartext)?password\"\\s+value=\"([^\"]{6,200})\"", flags: "i", group: 1, validate: validPasswordField },
+      // Credentials in an HTTP header: Authorization: Bearer …, Basic …, X-API-Key: ….
+      {
+        source: "(?:authorization[\"']?\\s*[:=]\\s*[\"']?(?:bearer|basic|token|apikey)\\s+|x-(?:[a-z]+-)?(?:api-?key|token|auth-token)[\"']?\\s*[:=]\\s*[\"']?)([A-Za-z0-9+/=_.~-]{10,500})",
+        flags: "i",
+        group: 1,
+      },
+      // A command-line flag: --password s3cr3t…, --api-key=….
+      {
+        source: "(?:^|\\s)--?(?:[a-z]+-)*(?:password|passwd|token|secret|api-?key)[ =][\"']?([^\\s\"']{10,200})",
+        flags: "i",
+        group: 1,
+      },
+      // curl's basic-auth option: curl -u user:password.
+      {
+        source: "\\bcurl\\b(?:[^\\n]|\\\\\\r?\\n){0,500}?\\s(?:-u|--user)[ =]?[\"']?([^\\s\"':]{0,64}:[^\\s\"']{3,128})",
+        flags: "",
+        group: 1,
+        validate: validUserPassword,
+      },
+      // A Kubernetes Secret manifest's data values (base64), the data before or after the kind.
+      {
+        source: "\\bkind:[ \\t]*[\"']?Secret\\b[\\s\\S]{0,300}?\\bdata:[ \\t]*\\r?\\n(?:[ \\t]*#[^\\n]*\\n)*[ \\t]+[\\w.-]+:[ \\t]*[\"']?([A-Za-z0-9+/]{8,}={0,2})",
+        flags: "i",
+        group: 1,
+        validate: validEncodedSecretValue,
+      },
+      {
+        source: "\\bdata:[ \\t]*\\r?\\n(?:[ \\t]*#[^\\n]*\\n)*[ \\t]+[\\w.-]+:[ \\t]*[\"']?([A-Za-z0-9+/]{8,}={0,2})[\"']?[\\s\\S]{0,300}?\\bkind:[ \\t]*[\"']?Secret\\b",
+        flags: "i",
+        group: 1,
+        validate: validEncodedSecretValue,
+      },
     ],
     validate: validGenericSecret,
     keywords: ["password", "secret", "token", "api_key", "apikey", "credential"],
