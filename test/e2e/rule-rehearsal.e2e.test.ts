@@ -83,6 +83,13 @@ describe.each(e2eEngines())("POST /v1/secure/rules/test over HTTP on %s", (engin
     expect(dsl.body.verdict).toBe("flag");
   });
 
+  it("rehearses a built-in rule by its ID", async () => {
+    const res = await api.post("/v1/secure/rules/test", { rule_id: "rule_builtin_pii", content: "mail jane.doe@example.com" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.verdict).toBe("flag");
+    expect(res.body.matches[0]).toMatchObject({ rule_id: "rule_builtin_pii", findings: [expect.objectContaining({ kind: "email" })] });
+  });
+
   it("counts no trigger when it rehearses an active rule; a real scan still does", async () => {
     const created = await api.post("/v1/secure/rules", { name: "wombats", type: "prompt_pattern", status: "active", custom_patterns: ["wombat"] });
     const id = created.body.rule.id;

@@ -77,6 +77,24 @@ describe("replayRecorded on a SQLite store", () => {
     expect(report.transitions).toContainEqual({ from: "pending", to: "rejected", count: 1, examples: ["cp_0001"] });
   });
 
+  it("gives the event loop turns within a page once a slice of evaluation is spent", async () => {
+    const turnsDuring = async (sliceMs: number) => {
+      let turns = 0;
+      let done = false;
+      const tick = () => {
+        turns++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      await replayRecorded(job({ sliceMs }));
+      done = true;
+      return turns;
+    };
+    // One page of 25: without slicing the replay yields only once it has read the page.
+    expect(await turnsDuring(60_000)).toBeLessThanOrEqual(2);
+    expect(await turnsDuring(0)).toBeGreaterThanOrEqual(25);
+  });
+
   it("stops with Canceled once the caller has gone away", async () => {
     const controller = new AbortController();
     controller.abort();

@@ -13,6 +13,12 @@ export const MAX_REPLAYED_CHECKPOINTS = 100_000;
 /** Checkpoints read from the store at a time. */
 export const REPLAY_PAGE = 1000;
 
+/**
+ * Longest stretch of evaluation between two turns of the event loop, in ms:
+ * a page of checkpoints against a large draft set can take far longer.
+ */
+export const REPLAY_SLICE_MS = 20;
+
 /** A replay's counts, and where it stopped when the range held too many checkpoints. */
 export interface ReplayReport extends ReplaySummary {
   truncated: boolean;
@@ -34,6 +40,8 @@ export interface ReplayJob {
   maxCheckpoints?: number;
   /** Defaults to `REPLAY_PAGE`. */
   pageSize?: number;
+  /** Defaults to `REPLAY_SLICE_MS`. */
+  sliceMs?: number;
 }
 
 /**
@@ -47,6 +55,7 @@ export interface ReplayJob {
 export async function replayRecorded(job: ReplayJob): Promise<ReplayReport> {
   const max = job.maxCheckpoints ?? MAX_REPLAYED_CHECKPOINTS;
   const pageSize = job.pageSize ?? REPLAY_PAGE;
+  const sliceMs = job.sliceMs ?? REPLAY_SLICE_MS;
   const tally = new ReplayTally();
   let read = 0;
   let after: RecordedCursor | undefined;
@@ -55,10 +64,15 @@ export async function replayRecorded(job: ReplayJob): Promise<ReplayReport> {
     // One more than the cap tells a range that holds more from one that holds exactly the cap.
     const limit = Math.min(pageSize, max + 1 - read);
     const page = await job.store.listRecorded(job.workspaceId, { ...job.range, after, limit });
+    let sliceStart = performance.now();
     for (const cp of page) {
       if (read === max) return { ...tally.summary(), truncated: true, resumeSince: cp.createdAt };
       read++;
       tally.add(cp.id, replayOutcome(job.drafts, cp, agentNameOf(cp, job.agentNames)));
+      if (performance.now() - sliceStart >= sliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
     if (page.length < limit) return { ...tally.summary(), truncated: false, resumeSince: null };
     const last = page[page.length - 1]!;
