@@ -19,12 +19,18 @@ export interface BenchServers {
 }
 
 /**
- * Starts `gatehouse serve` on a fresh SQLite data directory and the baseline
- * entry point (which prints its URL), and waits until both answer. Neither
- * shares an event loop with the load generator.
+ * Starts `gatehouse serve` on a fresh SQLite data directory (after `seed`
+ * has written to it, when given) and the baseline entry point (which prints
+ * its URL), and waits until both answer. Neither shares an event loop with
+ * the load generator.
  */
-export async function startBenchServers(baselineEntry: string): Promise<BenchServers> {
+export async function startBenchServers(
+  baselineEntry: string,
+  opts: { seed?: (dataDir: string) => Promise<void> } = {},
+): Promise<BenchServers> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+  // Stored data a benchmark needs is written before Gatehouse opens the directory.
+  await opts.seed?.(dataDir);
   const adminKey = "gh_bench_admin_key_0123456789";
   const port = await freePort();
   await buildOnce();

@@ -1,4 +1,5 @@
 import { checkpointBenchmarks, type Row } from "./checkpoints.bench.js";
+import { replayBenchmarks } from "./replay.bench.js";
 import { replicaBenchmarks } from "./replicas.bench.js";
 import { scanBenchmarks } from "./scan.bench.js";
 import { ms } from "./stats.js";
@@ -18,7 +19,7 @@ function table(title: string, rows: Row[]): string {
   return lines.join("\n");
 }
 
-// `npm run bench [checkpoints|scan|replicas]` runs one part.
+// `npm run bench [checkpoints|scan|replicas|replay]` runs one part.
 const only = process.argv[2];
 if (!only || only === "checkpoints") {
   process.stdout.write(
@@ -28,6 +29,11 @@ if (!only || only === "checkpoints") {
 if (!only || only === "scan") {
   process.stdout.write(
     table("Content scans (in-process: the engine called directly; REST: POST /v1/secure/scan, embedded SQLite; baseline: a loop of native RegExp over the same patterns, unless the row names another)", await scanBenchmarks()) + "\n\n",
+  );
+}
+if (!only || only === "replay") {
+  process.stdout.write(
+    table("Policy replay (POST /v1/policies/replay through the REST gateway, embedded SQLite, the default 7-day range)", await replayBenchmarks()) + "\n\n",
   );
 }
 if (!only || only === "replicas") {

@@ -101,6 +101,87 @@ export function checkpointStoreContract(makeStore: () => CheckpointStore): void 
     });
   });
 
+  describe("listRecorded", () => {
+    it("pages the checkpoints created in [since, until), oldest first, ties by ID, with their facts", async () => {
+      // Made out of order, two at one millisecond, one at each bound, one in another workspace.
+      const at = (ms: number, overrides: Partial<Checkpoint> = {}) => aCheckpoint({ createdAt: T0 + ms, expiresAt: T0 + ms + 3_600_000, ...overrides });
+      const c30 = at(30, {
+        action: "payments.send",
+        payload: { amount: 5, "$where": "x" },
+        agentId: "agent_1",
+        agentName: "Pay bot",
+        context: "ctx",
+        reasoning: "why",
+        autonomyLevel: "L2",
+        policyIds: ["pol_1"],
+        policyGroupIds: ["g1"],
+      });
+      const c10b = at(10);
+      // Inserted after c10b, yet its ID sorts before every cpId.
+      const c10a = aCheckpoint({ id: `cp_${"0".repeat(10)}tie${serial}`, createdAt: T0 + 10, expiresAt: T0 + 10 + 3_600_000 });
+      const atSince = at(0);
+      const atUntil = at(100);
+      const before = at(-1);
+      const elsewhere = at(20, { workspaceId: "ws_b" });
+      for (const cp of [c30, c10b, c10a, atSince, atUntil, before, elsewhere]) await store.insert(cp, creation(cp));
+      // A tie at 10 ms: the smaller ID first.
+      const expected = [atSince.id, c10a.id, c10b.id, c30.id];
+
+      const all = await store.listRecorded("ws_a", { since: T0, until: T0 + 100, limit: 10 });
+      expect(all.map((c) => c.id)).toEqual(expected);
+      expect(all[3]).toEqual({
+        id: c30.id,
+        createdAt: T0 + 30,
+        action: "payments.send",
+        payload: { amount: 5, $where: "x" },
+        agentId: "agent_1",
+        agentName: "Pay bot",
+        context: "ctx",
+        reasoning: "why",
+        autonomyLevel: "L2",
+        policyIds: ["pol_1"],
+        policyGroupIds: ["g1"],
+        initialOutcome: "pending",
+      });
+
+      const pages: string[][] = [];
+      let after: { createdAt: number; id: string } | undefined;
+      for (;;) {
+        const page = await store.listRecorded("ws_a", { since: T0, until: T0 + 100, limit: 2, after });
+        if (page.length === 0) break;
+        pages.push(page.map((c) => c.id));
+        const last = page[page.length - 1]!;
+        after = { createdAt: last.createdAt, id: last.id };
+      }
+      expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4)]);
+      expect((await store.listRecorded("ws_b", { since: T0, until: T0 + 100, limit: 10 })).map((c) => c.id)).toEqual([elsewhere.id]);
+      expect(await store.listRecorded("ws_c", { since: T0, until: T0 + 100, limit: 10 })).toEqual([]);
+      expect(await store.listRecorded("ws_a", { since: T0 + 31, until: T0 + 100, limit: 10 })).toEqual([]);
+    });
+
+    it("gives each the outcome it was created with, not what became of it", async () => {
+      const fast = aCheckpoint({ status: "blocked", reason: 'blocked by policy "P"', decisionToken: "tok", decidedAt: T0 });
+      const approvedLater = aCheckpoint({ createdAt: T0 + 1 });
+      const rejectedLater = aCheckpoint({ createdAt: T0 + 2 });
+      const expired = aCheckpoint({ createdAt: T0 + 3 });
+      const stillPending = aCheckpoint({ createdAt: T0 + 4 });
+      for (const cp of [fast, approvedLater, rejectedLater, expired, stillPending]) await store.insert(cp, creation(cp));
+      const vote = (decision: "approve" | "reject") => [{ subject: "alice", decision, reason: null, at: T0 + 1 }];
+      // Decided within the millisecond of its creation, but by a reviewer: it started pending.
+      expect(await store.update({ ...approvedLater, status: "approved", decidedAt: approvedLater.createdAt, votes: vote("approve"), decisionToken: "t", revision: 2 }, 1, NO_EVENTS)).toBe(true);
+      expect(await store.update({ ...rejectedLater, status: "rejected", decidedAt: T0 + 50, votes: vote("reject"), decisionToken: "t", revision: 2 }, 1, NO_EVENTS)).toBe(true);
+      expect(await store.update({ ...expired, status: "expired", decidedAt: expired.expiresAt, decisionToken: "t", revision: 2 }, 1, NO_EVENTS)).toBe(true);
+      const recorded = await store.listRecorded("ws_a", { since: T0, until: T0 + 10, limit: 10 });
+      expect(recorded.map((c) => [c.id, c.initialOutcome])).toEqual([
+        [fast.id, "blocked"],
+        [approvedLater.id, "pending"],
+        [rejectedLater.id, "pending"],
+        [expired.id, "pending"],
+        [stillPending.id, "pending"],
+      ]);
+    });
+  });
+
   describe("conditional update", () => {
     it("replaces the mutable state at the expected revision and leaves the rest", async () => {
       const cp = aCheckpoint({ payload: { n: 1 } });

@@ -1,8 +1,16 @@
 import { ValidationError } from "../../../lib/errors.js";
 import { route } from "../route.js";
 import { IdParams } from "../schemas/common.js";
-import { CreatePolicyBody, PolicyListResponse, PolicyResponse, UpdatePolicyBody } from "../schemas/policy.js";
-import { policySpecOf, policyView } from "../views/policy.js";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import {
+  CreatePolicyBody,
+  PolicyListResponse,
+  PolicyReplayBody,
+  PolicyReplayResponse,
+  PolicyResponse,
+  UpdatePolicyBody,
+} from "../schemas/policy.js";
+import { policyReplayView, policySpecOf, policyView } from "../views/policy.js";
 import type { RouteDeps } from "./deps.js";
 import { parseIfMatch } from "./rules.js";
 
@@ -52,6 +60,25 @@ export function policyRoutes({ clients }: RouteDeps) {
         const { policy } = await clients.govern.createPolicy({ caller, policy: policySpecOf(body) });
         response.headers["ETag"] = `"${policy!.version}"`;
         return { policy: policyView(policy!) };
+      },
+    }),
+    route({
+      method: "POST",
+      url: "/v1/policies/replay",
+      operationId: "replayPolicies",
+      summary: "Replay a draft policy set on the checkpoints recorded in a time range (default: the last 7 days): how many immediate outcomes would change, by status pair, with examples; nothing is stored",
+      tags: ["policies"],
+      scope: "govern:policies:write",
+      body: PolicyReplayBody,
+      status: 200,
+      response: PolicyReplayResponse,
+      async handler({ caller, body, signal }) {
+        const at = (iso: string | undefined) => (iso === undefined ? undefined : timestampFromMs(Date.parse(iso)));
+        const res = await clients.govern.replayPolicies(
+          { caller, policies: body.policies.map(policySpecOf), since: at(body.since), until: at(body.until) },
+          { signal },
+        );
+        return policyReplayView(res);
       },
     }),
     route({

@@ -11,9 +11,9 @@ import {
   RuleResponse,
   UpdateRuleBody,
 } from "../schemas/rule.js";
-import { ScanResponse, TryRuleBody } from "../schemas/scan.js";
+import { RuleTestBody, RuleTestResponse, ScanResponse, TryRuleBody } from "../schemas/scan.js";
 import { ruleSpecOf, ruleView } from "../views/rule.js";
-import { scanVerdictView } from "../views/scan-verdict.js";
+import { ruleTestView, scanVerdictView } from "../views/scan-verdict.js";
 import type { RouteDeps } from "./deps.js";
 
 /** Parses `If-Match: "<version>"` (quotes optional, weak tags refused). */
@@ -62,6 +62,31 @@ export function ruleRoutes({ clients }: RouteDeps) {
         const { rule } = await clients.secure.createRule({ caller, rule: ruleSpecOf(body) });
         response.headers["ETag"] = `"${rule!.version}"`;
         return { rule: ruleView(rule!) };
+      },
+    }),
+    route({
+      method: "POST",
+      url: "/v1/secure/rules/test",
+      operationId: "testRule",
+      summary: "Rehearse a rule that is not active (a stored one by rule_id, or an unsaved rule body) on sample text: what a scan would answer, nothing counted or stored",
+      tags: ["rules"],
+      scope: "secure:rules:write",
+      body: RuleTestBody,
+      status: 200,
+      response: RuleTestResponse,
+      async handler({ caller, body }) {
+        if ((body.rule_id === undefined) === (body.rule === undefined)) {
+          throw new ValidationError("rule_id", "send either rule_id or rule (an unsaved rule body), not both");
+        }
+        const { result } = await clients.secure.testRule({
+          caller,
+          subject: body.rule ? { case: "rule", value: ruleSpecOf(body.rule) } : { case: "ruleId", value: body.rule_id! },
+          content: body.content,
+          scanType: body.scan_type ? enumValue(ScanTypeSchema, body.scan_type) : 0,
+          toolName: body.tool_name ?? "",
+          context: body.context as JsonObject | undefined,
+        });
+        return ruleTestView(result!);
       },
     }),
     route({

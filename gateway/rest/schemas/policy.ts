@@ -66,3 +66,46 @@ export const AgentObject = z
   .meta({ id: "Agent" });
 export const AgentResponse = z.object({ agent: AgentObject });
 export const AgentListResponse = z.object({ agents: z.array(AgentObject) });
+
+/** What policies make of a checkpoint when it is created. */
+const ImmediateOutcome = z.enum(["pending", "approved", "rejected", "blocked"]);
+
+/** `POST /v1/policies/replay` body. */
+export const PolicyReplayBody = z
+  .strictObject({
+    policies: z
+      .array(CreatePolicyBody)
+      .describe("The draft set, as policy create bodies (at most 100): it stands in for the workspace's active policies. Nothing is stored."),
+    since: z.iso.datetime({ offset: true }).optional().describe("Replay checkpoints created at or after this time; default: 7 days before until."),
+    until: z.iso.datetime({ offset: true }).optional().describe("Replay checkpoints created before this time; default: now."),
+  })
+  .meta({ id: "PolicyReplayRequest" });
+export type PolicyReplayBody = z.infer<typeof PolicyReplayBody>;
+
+/** `POST /v1/policies/replay` answer. */
+export const PolicyReplayResponse = z
+  .object({
+    since: Timestamp,
+    until: Timestamp,
+    evaluated: z.number().int().describe("Checkpoints evaluated against the drafts: changed + unchanged."),
+    changed: z.number().int().describe("Checkpoints whose immediate outcome the drafts would change."),
+    unchanged: z.number().int(),
+    skipped_pinned: z
+      .number()
+      .int()
+      .describe("Checkpoints not evaluated because they named policy_ids: the drafts are not those policies."),
+    by_transition: z
+      .array(
+        z.object({
+          from: ImmediateOutcome.describe("The outcome the checkpoint was given when it was created."),
+          to: ImmediateOutcome.describe("The outcome the drafts give it."),
+          count: z.number().int(),
+          examples: z.array(z.string()).describe("IDs of the oldest such checkpoints, at most 5."),
+        }),
+      )
+      .describe("Changed outcomes by status pair, most frequent first."),
+    truncated: z.boolean().describe("The range held more checkpoints than one replay reads (100,000)."),
+    resume_since: Timestamp.nullable().describe("When truncated: pass as since to replay the rest."),
+  })
+  .meta({ id: "PolicyReplay" });
+export type PolicyReplayResponse = z.infer<typeof PolicyReplayResponse>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ScanTypeSchema, VerdictSchema } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { enumOf } from "./common.js";
-import { RuleAction, RuleType, Severity } from "./rule.js";
+import { CreateRuleBody, RuleAction, RuleType, Severity } from "./rule.js";
 
 export const ScanType = enumOf(ScanTypeSchema);
 
@@ -30,24 +30,25 @@ export const TryRuleBody = z
   .meta({ id: "TryRuleRequest" });
 export type TryRuleBody = z.infer<typeof TryRuleBody>;
 
+/** One rule that matched, with what it found (masked). */
+const RuleMatchObject = z.object({
+  rule_id: z.string(),
+  rule_name: z.string(),
+  type: RuleType,
+  action: RuleAction,
+  severity: Severity,
+  findings: z.array(
+    z.object({ kind: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), excerpt: z.string() }),
+  ),
+});
+
 export const ScanResponse = z
   .object({
     scan_id: z.string(),
     verdict: enumOf(VerdictSchema),
     allowed: z.boolean(),
     scan_type: ScanType,
-    matches: z.array(
-      z.object({
-        rule_id: z.string(),
-        rule_name: z.string(),
-        type: RuleType,
-        action: RuleAction,
-        severity: Severity,
-        findings: z.array(
-          z.object({ kind: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), excerpt: z.string() }),
-        ),
-      }),
-    ),
+    matches: z.array(RuleMatchObject),
     unevaluated: z.array(
       z.object({ rule_id: z.string(), rule_name: z.string(), data_descriptions: z.array(z.string()), reason: z.string() }),
     ),
@@ -56,3 +57,26 @@ export const ScanResponse = z
   })
   .meta({ id: "ScanVerdict" });
 export type ScanResponse = z.infer<typeof ScanResponse>;
+
+/** `POST /v1/secure/rules/test` body: the rule to rehearse (stored or unsaved) and sample content. */
+export const RuleTestBody = z
+  .strictObject({
+    rule_id: z.string().min(1).max(200).optional().describe("A stored rule of any status (draft, active, archived, built in). Send this or rule."),
+    rule: CreateRuleBody.optional().describe("An unsaved rule, validated exactly like a create body. Send this or rule_id."),
+    content: z.string().describe("Sample text to run the rule on."),
+    scan_type: ScanType.optional().describe("prompt_input (default), tool_call or output."),
+    tool_name: z.string().optional().describe("Required when scan_type is tool_call."),
+    context: z.record(z.string(), z.unknown()).optional().describe("Extra facts for policy_dsl rules."),
+  })
+  .meta({ id: "RuleTestRequest" });
+export type RuleTestBody = z.infer<typeof RuleTestBody>;
+
+/**
+ * `POST /v1/secure/rules/test` answer: what a scan would return with the rule
+ * as the only active rule, without a `scan_id` (no scan happened, nothing was
+ * counted); the matches of an unsaved rule have `rule_id` null.
+ */
+export const RuleTestResponse = ScanResponse.omit({ scan_id: true, redacted_content: true })
+  .extend({ matches: z.array(RuleMatchObject.extend({ rule_id: z.string().nullable() })) })
+  .meta({ id: "RuleTestVerdict" });
+export type RuleTestResponse = z.infer<typeof RuleTestResponse>;

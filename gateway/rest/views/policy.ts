@@ -2,14 +2,16 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import {
   type Agent,
   AutonomyLevelSchema,
+  CheckpointStatusSchema,
   type Policy,
   PolicyOutcomeSchema,
   type PolicySpecSchema,
   PolicyStatusSchema,
+  type ReplayPoliciesResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { enumValue, wireName } from "../../../lib/enum-wire.js";
-import type { CreatePolicyBody, PolicyObject, UpdatePolicyBody } from "../schemas/policy.js";
-import { iso } from "./time.js";
+import type { CreatePolicyBody, PolicyObject, PolicyReplayResponse, UpdatePolicyBody } from "../schemas/policy.js";
+import { iso, isoOrNull } from "./time.js";
 
 /** "l3" on the wire of the enum is "L3" in the spec. */
 export const autonomyName = (v: number) => wireName(AutonomyLevelSchema, v)!.toUpperCase() as "L0";
@@ -63,4 +65,25 @@ export function policySpecOf(body: CreatePolicyBody | UpdatePolicyBody): Message
 /** The REST view of an agent. */
 export function agentView(a: Agent) {
   return { id: a.id, name: a.name, description: a.description ?? null, created_at: iso(a.createdAt) };
+}
+
+/** The REST answer of a policy replay. */
+export function policyReplayView(r: ReplayPoliciesResponse): PolicyReplayResponse {
+  type Outcome = PolicyReplayResponse["by_transition"][number]["from"];
+  return {
+    since: iso(r.since),
+    until: iso(r.until),
+    evaluated: r.evaluated,
+    changed: r.changed,
+    unchanged: r.unchanged,
+    skipped_pinned: r.skippedPinned,
+    by_transition: r.transitions.map((t) => ({
+      from: wireName(CheckpointStatusSchema, t.from) as Outcome,
+      to: wireName(CheckpointStatusSchema, t.to) as Outcome,
+      count: t.count,
+      examples: t.exampleCheckpointIds,
+    })),
+    truncated: r.truncated,
+    resume_since: isoOrNull(r.resumeSince),
+  };
 }

@@ -7,7 +7,7 @@ import {
   VerdictSchema,
 } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { wireName } from "../../../lib/enum-wire.js";
-import type { ScanResponse } from "../schemas/scan.js";
+import type { RuleTestResponse, ScanResponse } from "../schemas/scan.js";
 
 /** The REST scan verdict of a scan's answer (a scan's or a rule trial's). */
 export function scanVerdictView(res: ScanResponseMessage): ScanResponse {
@@ -33,4 +33,10 @@ export function scanVerdictView(res: ScanResponseMessage): ScanResponse {
     duration_ms: res.durationMs,
     ...(res.redactedContent !== undefined ? { redacted_content: res.redactedContent } : {}),
   };
+}
+
+/** The REST answer of a rule rehearsal: the verdict without a scan ID; an unsaved rule's matches name no rule ID. */
+export function ruleTestView(res: ScanResponseMessage): RuleTestResponse {
+  const { scan_id: _none, redacted_content: _never, matches, ...verdict } = scanVerdictView(res);
+  return { ...verdict, matches: matches.map((m) => ({ ...m, rule_id: m.rule_id === "" ? null : m.rule_id })) };
 }

@@ -17,6 +17,7 @@ import { listCheckpoints } from "./list-checkpoints.js";
 import { listPolicies } from "./list-policies.js";
 import { listWebhookDeliveries } from "./list-webhook-deliveries.js";
 import { listWebhooks } from "./list-webhooks.js";
+import { replayPolicies } from "./replay-policies.js";
 import { updatePolicy } from "./update-policy.js";
 import { waitCheckpoint } from "./wait-checkpoint.js";
 import { watchCheckpointEvents } from "./watch-checkpoint-events.js";
@@ -46,5 +47,6 @@ export function governRoutes(deps: GovernDeps): (router: ConnectRouter) => void 
       listWebhooks: listWebhooks(deps),
       deleteWebhook: deleteWebhook(deps),
       listWebhookDeliveries: listWebhookDeliveries(deps),
+      replayPolicies: replayPolicies(deps),
     });
 }

@@ -1,5 +1,6 @@
 import type { Checkpoint, CheckpointStatus } from "../domain/checkpoint.js";
 import type { CheckpointEvent, CheckpointEventType } from "../domain/checkpoint-event.js";
+import type { RecordedCheckpoint } from "../domain/recorded-checkpoint.js";
 
 /** A pending checkpoint and when it is due: what the expiry sweep schedules. */
 export interface DueCheckpoint {
@@ -33,6 +34,24 @@ export interface ChangeRecord {
 export interface CheckpointEventQuery {
   /** Only events made at or after this time (epoch ms). */
   since: number;
+  /** Page size, at least 1. */
+  limit: number;
+}
+
+/** Where a page of recorded checkpoints ended: the creation time and ID of its last one. */
+export interface RecordedCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** A page of a workspace's checkpoints by creation time, for a policy replay. */
+export interface RecordedQuery {
+  /** Checkpoints created at or after this time (epoch ms)... */
+  since: number;
+  /** ...and before this one. */
+  until: number;
+  /** Continue after this checkpoint (exclusive); absent starts at `since`. */
+  after?: RecordedCursor;
   /** Page size, at least 1. */
   limit: number;
 }
@@ -71,6 +90,13 @@ export interface CheckpointStore {
    * their expiry needs (the sweep re-reads each before it expires it).
    */
   listDue(before: number, limit: number): Promise<DueCheckpoint[]>;
+  /**
+   * A page of the workspace's checkpoints created in `[since, until)`, oldest
+   * first (by creation time, then ID), each as a policy replay reads it (see
+   * `RecordedCheckpoint`); at most `limit`. Served by an index on
+   * (workspace, creation time).
+   */
+  listRecorded(workspaceId: string, query: RecordedQuery): Promise<RecordedCheckpoint[]>;
   /** Resolves true when the storage engine answers. */
   ping(): Promise<boolean>;
 }

@@ -2,7 +2,15 @@ import type { Collection, Db, Filter } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
 import { checkpointEventId, type CheckpointEvent, type CheckpointEventType } from "../domain/checkpoint-event.js";
-import type { ChangeRecord, CheckpointEventQuery, CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
+import { initialOutcomeOf, type RecordedCheckpoint } from "../domain/recorded-checkpoint.js";
+import type {
+  ChangeRecord,
+  CheckpointEventQuery,
+  CheckpointListQuery,
+  CheckpointStore,
+  DueCheckpoint,
+  RecordedQuery,
+} from "./checkpoint-store.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { MongoRevisionLog, type RevisionEntry } from "./mongo-revision-log.js";
 import { pingBackend } from "../../../lib/db/backend.js";
@@ -103,6 +111,7 @@ export class MongoCheckpointStore implements CheckpointStore {
       await this.checkpoints.createIndex({ workspace_id: 1, status: 1, id: -1 }, { name: "workspace_queue" });
       await this.checkpoints.createIndex({ status: 1, expires_at: 1 }, { name: "status_expires_at" });
       await this.checkpoints.createIndex({ workspace_id: 1, "first.at": 1 }, { name: "workspace_first_at" });
+      await this.checkpoints.createIndex({ workspace_id: 1, created_at: 1, _id: 1 }, { name: "workspace_created_at" });
       await this.log.createIndexes();
     });
   }
@@ -205,6 +214,28 @@ export class MongoCheckpointStore implements CheckpointStore {
       const projected = await this.checkpoints.findOne({ _id: id }, { projection: { revision: 1 } });
       if (projected) await this.log.forget(id, projected.revision, revisions);
     }
+  }
+
+  // The document may lag the revision log, but a replay reads only what was
+  // fixed at creation and the initial outcome, which any state of a
+  // checkpoint gives alike (see `initialOutcomeOf`): no roll-forward needed.
+  async listRecorded(workspaceId: string, query: RecordedQuery): Promise<RecordedCheckpoint[]> {
+    await this.indexes.ensure();
+    // Every ID sorts after "": the first page starts at `since` inclusive.
+    const after = query.after && query.after.createdAt >= query.since ? query.after : { createdAt: query.since, id: "" };
+    const docs = await this.checkpoints
+      .find(
+        {
+          workspace_id: workspaceId,
+          $or: [{ created_at: { $gt: after.createdAt, $lt: query.until } }, { created_at: after.createdAt, _id: { $gt: after.id } }],
+        },
+        { projection: { decision_token: 0, evals: 0, first: 0, reason: 0 } },
+      )
+      .sort({ created_at: 1, _id: 1 })
+      .limit(query.limit)
+      .toArray();
+    // `after.createdAt` itself is before `until` unless the range is empty.
+    return docs.filter((d) => d.created_at < query.until).map(fromRecordedDoc);
   }
 
   ping(): Promise<boolean> {
@@ -320,5 +351,27 @@ function fromDoc(d: CheckpointDoc): Checkpoint {
     ),
     votes: d.votes.map((v): Vote => ({ subject: v.subject, decision: v.decision as Vote["decision"], reason: v.reason ?? null, at: v.at })),
     revision: d.revision,
+  };
+}
+
+function fromRecordedDoc(d: CheckpointDoc): RecordedCheckpoint {
+  return {
+    id: d.id,
+    createdAt: d.created_at,
+    action: d.action,
+    payload: d.payload_json === null || d.payload_json === undefined ? null : (JSON.parse(d.payload_json) as RecordedCheckpoint["payload"]),
+    agentId: d.agent_id ?? null,
+    agentName: d.agent_name ?? null,
+    context: d.context ?? null,
+    reasoning: d.reasoning ?? null,
+    autonomyLevel: (d.autonomy_level ?? null) as AutonomyLevel | null,
+    policyIds: d.policy_ids,
+    policyGroupIds: d.policy_group_ids,
+    initialOutcome: initialOutcomeOf({
+      status: d.status as CheckpointStatus,
+      createdAt: d.created_at,
+      decidedAt: d.decided_at ?? null,
+      voteCount: d.votes.length,
+    }),
   };
 }

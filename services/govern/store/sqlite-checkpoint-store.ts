@@ -4,7 +4,15 @@ import { SqliteGroupCommit } from "../../../lib/db/sqlite-group-commit.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
 import { checkpointEventId, eventIdFloor, type CheckpointEvent, type CheckpointEventType } from "../domain/checkpoint-event.js";
-import type { ChangeRecord, CheckpointEventQuery, CheckpointListQuery, CheckpointStore, DueCheckpoint } from "./checkpoint-store.js";
+import { initialOutcomeOf, type RecordedCheckpoint } from "../domain/recorded-checkpoint.js";
+import type {
+  ChangeRecord,
+  CheckpointEventQuery,
+  CheckpointListQuery,
+  CheckpointStore,
+  DueCheckpoint,
+  RecordedQuery,
+} from "./checkpoint-store.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS govern_checkpoints (
@@ -32,6 +40,7 @@ CREATE TABLE IF NOT EXISTS govern_checkpoints (
 );
 CREATE INDEX IF NOT EXISTS govern_checkpoints_queue ON govern_checkpoints (workspace_id, status, id);
 CREATE INDEX IF NOT EXISTS govern_checkpoints_due ON govern_checkpoints (status, expires_at);
+CREATE INDEX IF NOT EXISTS govern_checkpoints_created ON govern_checkpoints (workspace_id, created_at, id);
 CREATE TABLE IF NOT EXISTS govern_checkpoint_events (
   workspace_id  TEXT    NOT NULL,
   id            TEXT    NOT NULL,
@@ -79,6 +88,24 @@ interface CheckpointRow {
   revision: number;
 }
 
+/** The columns a replay reads: no token, evals or votes (only how many votes). */
+type RecordedRow = Pick<
+  CheckpointRow,
+  | "id"
+  | "agent_id"
+  | "agent_name"
+  | "action"
+  | "payload"
+  | "context"
+  | "reasoning"
+  | "autonomy_level"
+  | "policy_ids"
+  | "policy_group_ids"
+  | "status"
+  | "created_at"
+  | "decided_at"
+> & { vote_count: number };
+
 /**
  * Checkpoint store on SQLite: one row per checkpoint, lists and nested records
  * as JSON text. Writes are group-committed (see SqliteGroupCommit).
@@ -91,6 +118,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly insertEventStmt: Statement;
   private readonly eventsStmt: Statement;
   private readonly purgeEventsStmt: Statement;
+  private readonly recordedStmt: Statement;
   private readonly listStmts = new Map<string, Statement>();
   // Creates and votes arrive in bursts: one commit per event-loop turn, not per write.
   private readonly writes: SqliteGroupCommit;
@@ -123,6 +151,13 @@ export class SqliteCheckpointStore implements CheckpointStore {
       JOIN govern_checkpoints c ON c.workspace_id = e.workspace_id AND c.id = e.checkpoint_id
       WHERE e.workspace_id = ? AND e.id >= ? ORDER BY e.id LIMIT ?`);
     this.purgeEventsStmt = db.prepare("DELETE FROM govern_checkpoint_events WHERE at < ?");
+    // The row value walks the (workspace_id, created_at, id) index from the cursor on.
+    this.recordedStmt = db.prepare(`
+      SELECT id, agent_id, agent_name, action, payload, context, reasoning, autonomy_level, policy_ids,
+        policy_group_ids, status, created_at, decided_at, json_array_length(votes) AS vote_count
+      FROM govern_checkpoints
+      WHERE workspace_id = @workspaceId AND (created_at, id) > (@afterAt, @afterId) AND created_at < @until
+      ORDER BY created_at, id LIMIT @limit`);
   }
 
   async insert(checkpoint: Checkpoint, change: ChangeRecord): Promise<void> {
@@ -195,6 +230,19 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return rows.map((r) => ({ workspaceId: r.workspace_id, id: r.id, expiresAt: r.expires_at }));
   }
 
+  async listRecorded(workspaceId: string, query: RecordedQuery): Promise<RecordedCheckpoint[]> {
+    // Every ID sorts after "": the first page starts at `since` inclusive.
+    const after = query.after && query.after.createdAt >= query.since ? query.after : { createdAt: query.since, id: "" };
+    const rows = this.recordedStmt.all({
+      workspaceId,
+      afterAt: after.createdAt,
+      afterId: after.id,
+      until: query.until,
+      limit: query.limit,
+    }) as RecordedRow[];
+    return rows.map(fromRecordedRow);
+  }
+
   async ping(): Promise<boolean> {
     return this.db.open;
   }
@@ -265,5 +313,27 @@ function fromRow(row: CheckpointRow): Checkpoint {
     evals: JSON.parse(row.evals) as Eval[],
     votes: JSON.parse(row.votes) as Vote[],
     revision: row.revision,
+  };
+}
+
+function fromRecordedRow(row: RecordedRow): RecordedCheckpoint {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    action: row.action,
+    payload: row.payload === null ? null : (JSON.parse(row.payload) as RecordedCheckpoint["payload"]),
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    context: row.context,
+    reasoning: row.reasoning,
+    autonomyLevel: row.autonomy_level as AutonomyLevel | null,
+    policyIds: JSON.parse(row.policy_ids) as string[],
+    policyGroupIds: JSON.parse(row.policy_group_ids) as string[],
+    initialOutcome: initialOutcomeOf({
+      status: row.status as CheckpointStatus,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+      voteCount: row.vote_count,
+    }),
   };
 }

@@ -6,12 +6,13 @@ import { listLibraries } from "./list-libraries.js";
 import { listRules } from "./list-rules.js";
 import { scan } from "./scan.js";
 import type { SecureDeps } from "./secure-deps.js";
+import { testRule } from "./test-rule.js";
 import { tryRule } from "./try-rule.js";
 import { updateRule } from "./update-rule.js";
 
 export type { SecureDeps } from "./secure-deps.js";
 
-/** Registers every RPC of `SecureService`: rules, the pattern-library catalogue, scans and rule trials. */
+/** Registers every RPC of `SecureService`: rules, the pattern-library catalogue, scans and rule trials (by ID, and the rehearsal of a stored or unsaved rule). */
 export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void {
   return (router) =>
     router.service(SecureService, {
@@ -22,5 +23,6 @@ export function secureRoutes(deps: SecureDeps): (router: ConnectRouter) => void 
       listLibraries: listLibraries(),
       scan: scan(deps),
       tryRule: tryRule(deps),
+      testRule: testRule(deps),
     });
 }

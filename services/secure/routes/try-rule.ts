@@ -8,8 +8,7 @@ import {
 import { NotFoundError } from "../../../lib/errors.js";
 import { newId } from "../../../lib/ids.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
-import { compileScanPlan } from "../domain/scan/compile-scan-plan.js";
-import { executeScan } from "../domain/scan/execute-scan.js";
+import { rehearseRule } from "../domain/scan/rehearse-rule.js";
 import { validateScanInput } from "../domain/scan/scan-input.js";
 import type { ScanType } from "../domain/scan/scan-types.js";
 import { scanResultToProto } from "./scan-result-to-proto.js";
@@ -38,8 +37,7 @@ export function tryRule(deps: SecureDeps) {
       redact: false,
     });
     const started = performance.now();
-    const plan = compileScanPlan([{ ...rule, status: "active", appliesToAll: true }]);
-    const { triggeredRuleIds: _triggered, ...outcome } = executeScan(plan, input);
+    const outcome = rehearseRule(rule, input);
     const result = scanResultToProto(newId("scan", deps.clock.now()), { ...outcome, durationMs: performance.now() - started });
     return create(TryRuleResponseSchema, { result });
   };

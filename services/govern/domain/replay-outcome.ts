@@ -1,0 +1,26 @@
+import { evaluatePolicies } from "./evaluate-policies.js";
+import { narrowPolicies } from "./narrow-policies.js";
+import type { Policy } from "./policy.js";
+import type { ImmediateOutcome, RecordedCheckpoint } from "./recorded-checkpoint.js";
+
+/**
+ * What replaying one recorded checkpoint against a draft policy set gives:
+ * its recorded initial outcome (`from`) and the one the drafts give (`to`),
+ * or `pinned` when it named `policy_ids` — the drafts are not those
+ * policies, and a create naming them under the draft set would be a 404.
+ */
+export type ReplayOutcome = { kind: "evaluated"; from: ImmediateOutcome; to: ImmediateOutcome } | { kind: "pinned" };
+
+/**
+ * Replays `recorded` against `drafts` exactly as a create would evaluate it
+ * against active policies (see `evaluatePolicies`): only active drafts take
+ * part, narrowed by the checkpoint's `policy_group_ids`. `agentName` is the
+ * name conditions see as `agent.name` (the one sent, else the registered
+ * agent's).
+ */
+export function replayOutcome(drafts: readonly Policy[], recorded: RecordedCheckpoint, agentName: string | null): ReplayOutcome {
+  if (recorded.policyIds.length > 0) return { kind: "pinned" };
+  const active = drafts.filter((p) => p.status === "active");
+  const evaluation = evaluatePolicies(narrowPolicies(active, [], recorded.policyGroupIds), { ...recorded, agentName });
+  return { kind: "evaluated", from: recorded.initialOutcome, to: evaluation.status };
+}
