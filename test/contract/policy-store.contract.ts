@@ -16,6 +16,8 @@ function aSpec(overrides: Partial<PolicySpec> = {}): PolicySpec {
     quorum: 1,
     reviewers: ["alice"],
     timeoutSeconds: null,
+    timeoutOutcome: "expired",
+    scan: null,
     ...overrides,
   };
 }
