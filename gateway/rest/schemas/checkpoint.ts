@@ -40,8 +40,7 @@ export const ScanGate = z
   .strictObject({
     on_block: enumOf(ScanBlockActionSchema).optional().describe("block (default): block at once; review: hold for the policy's reviewers."),
     on_flag: enumOf(ScanFlagActionSchema).optional().describe("review (default): hold for the policy's reviewers even when it would approve; ignore."),
-  })
-  .meta({ id: "ScanGate" });
+  });
 
 /** A scan-gated policy's part of an eval. */
 export const EvalScan = z
@@ -71,8 +70,7 @@ export const EvalScan = z
         ),
       }),
     ),
-  })
-  .meta({ id: "EvalScan" });
+  });
 
 /** The checkpoint decision returned by create, cold poll and wait. */
 export const CheckpointDecision = z
