@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkpointFixture, FIXTURE_T0 } from "../../../test/support/checkpoint-fixture.js";
 import type { Eval } from "./checkpoint.js";
+import { eventsOfChange } from "./checkpoint-event.js";
 import { decisionClaims } from "./decision-claims.js";
 import { EXPIRED_REASON, expireCheckpoint, timeoutRejectedReason } from "./checkpoint-transitions.js";
 
@@ -39,6 +40,8 @@ describe("expireCheckpoint", () => {
     expect(next.decidedAt).toBe(FIXTURE_T0 + 3_600_000);
     expect(next.votes).toEqual([]);
     expect(next.evals.map((e) => e.status)).toEqual(["pending", "rejected", "rejected", "approved", "skipped"]);
+    // A rejection, whoever made it: webhooks and the stream get checkpoint.decided, not checkpoint.expired.
+    expect(eventsOfChange(checkpointFixture({ id: "cp_1", evals }), next)).toEqual(["checkpoint.decided"]);
   });
 
   it("refuses a checkpoint that is not pending", () => {
