@@ -12,6 +12,11 @@ describe("gateScanContent", () => {
     ]);
   });
 
+  it("refuses a text longer than a scan takes, naming the payload", () => {
+    expect(() => gateScanContent({ payload: { big: "x".repeat(1_048_576) }, context: null, reasoning: null })).toThrow(/payload.*too long/);
+    expect(gateScanContent({ payload: null, context: "y".repeat(10_000), reasoning: null }).content).toHaveLength(10_004);
+  });
+
   it("is never empty: an absent payload is {} and absent parts are left out", () => {
     expect(gateScanContent({ payload: null, context: null, reasoning: "" })).toEqual({ content: "{}", spans: [{ part: "payload", start: 0, end: 2 }] });
   });

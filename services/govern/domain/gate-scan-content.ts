@@ -1,5 +1,7 @@
 import type { JsonObject } from "@bufbuild/protobuf";
+import { ValidationError } from "../../../lib/errors.js";
 import { canonicalPayloadJson } from "../../../lib/payload-hash.js";
+import { LIMITS } from "./limits.js";
 import type { ContentPart, GateFinding, GateMatch, GateScan, ScanVerdict } from "./gate-scan.js";
 
 /** Where one part of a checkpoint lies in the scanned text. */
@@ -22,7 +24,9 @@ const SEPARATOR = "\n\n";
  * The text of a checkpoint that a gating scan reads: the payload as RFC 8785
  * canonical JSON (`{}` when absent, so the text is never empty), then the
  * context and the reasoning when present, separated by blank lines. The same
- * checkpoint always makes the same text.
+ * checkpoint always makes the same text. A text longer than a scan takes
+ * (`LIMITS.scanContentLength`) is a ValidationError naming `payload`: it
+ * cannot be scanned, so a gated policy cannot decide it.
  */
 export function gateScanContent(facts: { payload: JsonObject | null; context: string | null; reasoning: string | null }): GateScanContent {
   const parts: [ContentPart, string][] = [["payload", canonicalPayloadJson(facts.payload)]];
@@ -34,6 +38,9 @@ export function gateScanContent(facts: { payload: JsonObject | null; context: st
     if (content !== "") content += SEPARATOR;
     spans.push({ part, start: content.length, end: content.length + text.length });
     content += text;
+  }
+  if (content.length > LIMITS.scanContentLength) {
+    throw new ValidationError("payload", `with context and reasoning, is too long for the content scan a policy asks for (at most ${LIMITS.scanContentLength} characters)`);
   }
   return { content, spans };
 }
