@@ -67,13 +67,14 @@ export async function serveAll(
     bus,
     cacheKeys: busReachesAll,
   });
-  const secure = await composeSecure({ backend: secureStore.backend, bus, logger: logger.child({ component: "secure" }) });
-  const interceptors = [errorInterceptor(logger), gate];
   const authClient = inProcessClient(AuthService, (r) => auth.routes(r), logger);
+  const secure = await composeSecure({ backend: secureStore.backend, bus, auth: authClient, logger: logger.child({ component: "secure" }) });
+  const interceptors = [errorInterceptor(logger), gate];
   const govern = await composeGovern({
     backend: governStore.backend,
     bus,
     auth: authClient,
+    secure: inProcessClient(SecureService, (r) => secure.routes(r), logger),
     logger: logger.child({ component: "govern" }),
     busReachesAll,
     webhooks: { ...tuning.webhooks, allowPrivate: config.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE },

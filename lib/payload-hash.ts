@@ -25,10 +25,10 @@ export interface PayloadHash {
 }
 
 /**
- * `payloadSha256` and the canonical size from one canonicalization, for
- * callers that check the size too. Throws as `payloadSha256` does.
+ * The RFC 8785 canonical JSON of `payload` (`{}` when absent): the text
+ * `payloadSha256` hashes. Throws as `payloadSha256` does.
  */
-export function hashPayload(payload: unknown): PayloadHash {
+export function canonicalPayloadJson(payload: unknown): string {
   let canonical: string | undefined;
   try {
     canonical = canonicalize(payload ?? {});
@@ -36,6 +36,14 @@ export function hashPayload(payload: unknown): PayloadHash {
     throw new TypeError(`payload is not representable as JSON: ${(err as Error).message}`);
   }
   if (canonical === undefined) throw new TypeError("payload is not representable as JSON");
-  const bytes = Buffer.from(canonical, "utf8");
+  return canonical;
+}
+
+/**
+ * `payloadSha256` and the canonical size from one canonicalization, for
+ * callers that check the size too. Throws as `payloadSha256` does.
+ */
+export function hashPayload(payload: unknown): PayloadHash {
+  const bytes = Buffer.from(canonicalPayloadJson(payload), "utf8");
   return { sha256: createHash("sha256").update(bytes).digest("base64url"), canonicalBytes: bytes.length };
 }

@@ -13,8 +13,10 @@ export const checkAction = defineTool({
     "and context (an object) for rules written as conditions. The verdict is the strongest action matched: block, flag, " +
     "log, else allow. When allowed is false (verdict block) do not use or send the content; flag and log mean proceed " +
     "with care. matches lists the rules that fired with masked excerpts. " +
+    "Pass sign: true to get verdict_token, a signed JWT proving this verdict for this exact content, to hand to " +
+    "whoever must trust it (they check it at POST /v1/secure/verdict-tokens/verify or with the JWKS). " +
     "Backed by POST /v1/secure/scan; needs the scope secure:scan:write.",
-  inputSchema: ScanBody.pick({ content: true, scan_type: true, tool_name: true, agent_id: true, agent_name: true, context: true }),
+  inputSchema: ScanBody.pick({ content: true, scan_type: true, tool_name: true, agent_id: true, agent_name: true, context: true, sign: true }),
   outputSchema: ScanResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   operationId: "scan",

@@ -1,3 +1,4 @@
+import type { DescService } from "@bufbuild/protobuf";
 import { type Client, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
@@ -20,6 +21,8 @@ export interface ServiceResources {
    * internal secret. (The auth service itself does not use it.)
    */
   auth: Client<typeof AuthService>;
+  /** A gRPC client of another Gatehouse component at `baseUrl`, presenting the internal secret. */
+  connect<S extends DescService>(service: S, baseUrl: string): Client<S>;
   /** Registers a release to run at close, after those registered later (a stack). */
   own(release: () => Promise<void>): void;
 }
@@ -52,11 +55,10 @@ export async function serveComponent(
   try {
     const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, service, logger);
     releases.push(() => store.close());
-    const remoteAuth = createClient(
-      AuthService,
-      createGrpcTransport({ baseUrl: config.GATEHOUSE_AUTH_URL, interceptors: [internalCallInterceptor(trust.credentials)] }),
-    );
-    const component = await build({ backend: store.backend, auth: remoteAuth, own: (release) => void releases.push(release) });
+    const connect = <S extends DescService>(svc: S, baseUrl: string): Client<S> =>
+      createClient(svc, createGrpcTransport({ baseUrl, interceptors: [internalCallInterceptor(trust.credentials)] }));
+    const remoteAuth = connect(AuthService, config.GATEHOUSE_AUTH_URL);
+    const component = await build({ backend: store.backend, auth: remoteAuth, connect, own: (release) => void releases.push(release) });
     releases.push(() => component.close());
     // The auth service admits keys itself, without a network hop.
     const admission = service === "auth" ? inProcessClient(AuthService, (r) => component.routes(r), logger) : remoteAuth;

@@ -1,6 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import type { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { GovernService } from "../../gen/gatehouse/govern/v1/govern_pb.js";
+import type { ContentScanningClient } from "./app/content-scanner.js";
 import type { EventBus } from "../../lib/bus/event-bus.js";
 import { KeyedFanOut } from "../../lib/bus/keyed-fan-out.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
@@ -56,6 +57,12 @@ export interface GovernOptions {
   bus: EventBus;
   /** The auth service, which signs decision tokens (in-process router or gRPC). */
   auth: Client<typeof AuthService>;
+  /**
+   * The secure service, which scans the content of checkpoints whose policies
+   * ask for it (in-process router or gRPC). Without it such checkpoints are
+   * refused with 503 UNAVAILABLE.
+   */
+  secure?: ContentScanningClient;
   logger: Logger;
   /** Defaults to the wall clock. */
   clock?: Clock;
@@ -169,6 +176,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       workspaceChanges,
       webhooks,
       webhookAllowPrivate: allowPrivate,
+      secure: opts.secure,
       clock,
       logger: opts.logger,
     }),

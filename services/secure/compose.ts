@@ -1,3 +1,5 @@
+import type { Client } from "@connectrpc/connect";
+import type { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { SecureService } from "../../gen/gatehouse/secure/v1/secure_pb.js";
 import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
@@ -31,6 +33,12 @@ export interface SecureOptions {
    * once, and other replicas notice within `planRefreshMs`.
    */
   bus?: EventBus;
+  /**
+   * The auth service, which signs verdict tokens with the decision-token key
+   * (in-process router or gRPC). Without it a scan asking to be signed is
+   * refused with 503 UNAVAILABLE.
+   */
+  auth?: Pick<Client<typeof AuthService>, "signScanVerdict">;
   /** Period of the batched trigger-count write; default 1000 ms. */
   triggerFlushMs?: number;
   /** Time a scan plan is served before its rule set is re-checked in the background; default 10 s. */
@@ -71,6 +79,7 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
       plans,
       engine: new ScanEngine(plans, triggers, clock),
       idempotency,
+      verdicts: opts.auth,
       logger: opts.logger,
     }),
     ready: () => rules.ping(),

@@ -16,6 +16,8 @@ function aSpec(overrides: Partial<PolicySpec> = {}): PolicySpec {
     quorum: 1,
     reviewers: ["alice"],
     timeoutSeconds: null,
+    timeoutOutcome: "expired",
+    scan: null,
     ...overrides,
   };
 }
@@ -43,9 +45,22 @@ export function policyStoreContract(makeStore: () => PolicyStore, propagation: P
       quorum: 2,
       reviewers: ["alice", "bob"],
       timeoutSeconds: 600,
+      timeoutOutcome: "rejected",
+      scan: { onBlock: "review", onFlag: "ignore" },
     });
     await store.insert(p);
     expect(await store.get("ws_a", "pol_1")).toEqual(p);
+    expect(await store.list("ws_a")).toEqual([p]);
+  });
+
+  it("changes and clears the timeout outcome and the scan gate by an update", async () => {
+    await store.insert(aPolicy("pol_1", { scan: { onBlock: "block", onFlag: "review" } }));
+    const gated = await store.updateSpec("ws_a", "pol_1", 1, aSpec({ timeoutOutcome: "rejected", scan: { onBlock: "review", onFlag: "review" } }), T0 + 1);
+    expect(gated).toMatchObject({ timeoutOutcome: "rejected", scan: { onBlock: "review", onFlag: "review" }, version: 2 });
+    expect(await store.get("ws_a", "pol_1")).toEqual(gated);
+    const cleared = await store.updateSpec("ws_a", "pol_1", 2, aSpec(), T0 + 2);
+    expect(cleared).toMatchObject({ timeoutOutcome: "expired", scan: null, version: 3 });
+    expect(await store.get("ws_a", "pol_1")).toEqual(cleared);
   });
 
   it("keeps workspaces apart", async () => {

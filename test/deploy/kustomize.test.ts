@@ -245,6 +245,26 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
     for (const other of ["gateway", "auth", "secure"]) expect(httpsPeers(other), other).toEqual([]);
   });
 
+  it("opens exactly the service-to-service calls: govern → auth and secure, secure → auth", () => {
+    type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values: string[] }[] };
+    const names = (sel: Selector | undefined) => [
+      ...Object.entries(sel?.matchLabels ?? {}).filter(([k]) => k === "app.kubernetes.io/name").map(([, v]) => v),
+      ...(sel?.matchExpressions ?? []).filter((e) => e.key === "app.kubernetes.io/name" && e.operator === "In").flatMap((e) => e.values),
+    ];
+    const grpcPeers = (name: string, dir: "ingress" | "egress") =>
+      (named(docs, "NetworkPolicy", name).spec?.[dir] ?? [])
+        .filter((rule) => (rule.ports ?? []).some((p) => (p as { port: number }).port === 50051))
+        .flatMap((rule) => ((dir === "ingress" ? (rule as { from?: object[] }).from : (rule as { to?: object[] }).to) ?? []) as { podSelector?: Selector }[])
+        .flatMap((peer) => names(peer.podSelector))
+        .sort();
+    expect(grpcPeers("govern", "egress")).toEqual(["auth", "secure"]);
+    expect(grpcPeers("secure", "egress")).toEqual(["auth"]);
+    expect(grpcPeers("auth", "egress")).toEqual([]);
+    expect(grpcPeers("secure", "ingress")).toEqual(["gateway", "govern"]);
+    expect(grpcPeers("auth", "ingress")).toEqual(["gateway", "govern", "secure"]);
+    expect(grpcPeers("govern", "ingress")).toEqual(["gateway"]);
+  });
+
   it("closes the service ports with default-deny network policies, in every overlay", () => {
     expect(named(docs, "NetworkPolicy", "gatehouse-default-deny").spec).toEqual({
       podSelector: { matchLabels: { "app.kubernetes.io/part-of": "gatehouse" } },

@@ -70,7 +70,17 @@ describe.each(e2eEngines())("checkpoints over HTTP on %s", (engine) => {
     expect(created.body).toMatchObject({ status: "pending", decision_token: null, agent_name: "billing-bot", agent_id: null });
     expect(created.body.expires_at).toEqual(expect.any(String));
     expect(created.body.evals).toEqual([
-      { policy_id: p.id, policy_name: "Payments", applicability: "applicable", status: "pending", quorum_required: 1, quorum_met: 0, pool_size: 1 },
+      {
+        policy_id: p.id,
+        policy_name: "Payments",
+        applicability: "applicable",
+        status: "pending",
+        quorum_required: 1,
+        quorum_met: 0,
+        pool_size: 1,
+        timeout_outcome: "expired",
+        scan: null,
+      },
     ]);
     const id = created.body.checkpoint_id;
 

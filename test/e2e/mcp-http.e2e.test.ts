@@ -70,7 +70,7 @@ describe("MCP tools over Streamable HTTP (POST /mcp)", () => {
     };
     for (const [name, operationId] of Object.entries(operations)) expect(byName.get(name)!.description).toContain(scopeOf.get(operationId)!);
     expect(byName.get("check_action")!.inputSchema.required).toEqual(["content"]);
-    expect(Object.keys(byName.get("check_action")!.inputSchema.properties!)).toEqual(["content", "scan_type", "tool_name", "agent_id", "agent_name", "context"]);
+    expect(Object.keys(byName.get("check_action")!.inputSchema.properties!)).toEqual(["content", "scan_type", "tool_name", "agent_id", "agent_name", "context", "sign"]);
     expect(byName.get("create_rule")!.inputSchema.required).toEqual(["name", "type"]);
     expect(byName.get("update_rule")!.inputSchema.required).toEqual(["id"]);
     expect(byName.get("request_approval")!.inputSchema.required).toEqual(["action"]);

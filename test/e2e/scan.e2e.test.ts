@@ -46,6 +46,7 @@ describe.each(e2eEngines())("POST /v1/secure/scan over HTTP on %s", (engine) => 
       matches: [],
       unevaluated: [],
       duration_ms: expect.any(Number),
+      rule_set_version: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
   });
 

@@ -27,8 +27,15 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
     const [authPort, securePort, governPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const common = { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_LISTEN_HOST: "127.0.0.1", GATEHOUSE_INTERNAL_SECRETS: TEST_INTERNAL_SECRET };
     procs.push(serve("auth", { ...common, GATEHOUSE_GRPC_PORT: String(authPort), GATEHOUSE_BOOTSTRAP_KEY: adminKey }));
-    procs.push(serve("secure", { ...common, GATEHOUSE_GRPC_PORT: String(securePort) }));
-    procs.push(serve("govern", { ...common, GATEHOUSE_GRPC_PORT: String(governPort), GATEHOUSE_AUTH_URL: `http://127.0.0.1:${authPort}` }));
+    procs.push(serve("secure", { ...common, GATEHOUSE_GRPC_PORT: String(securePort), GATEHOUSE_AUTH_URL: `http://127.0.0.1:${authPort}` }));
+    procs.push(
+      serve("govern", {
+        ...common,
+        GATEHOUSE_GRPC_PORT: String(governPort),
+        GATEHOUSE_AUTH_URL: `http://127.0.0.1:${authPort}`,
+        GATEHOUSE_SECURE_URL: `http://127.0.0.1:${securePort}`,
+      }),
+    );
     procs.push(
       serve("gateway", {
         ...common,
@@ -116,6 +123,22 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
     const all = procs.map((p) => p.output()).join("\n");
     expect(all).not.toContain("client-chosen-id");
     expect(all).not.toContain(adminKey);
+  });
+
+  it("gates a checkpoint on a scan by the secure process, and signs a scan verdict through the auth process", async () => {
+    const api = client(url, adminKey);
+    const rule = await api.post("/v1/secure/rules", { name: "no drops", type: "prompt_pattern", action: "block", status: "active", custom_patterns: ["DROP TABLE"] });
+    expect(rule.status).toBe(201);
+    const policy = await api.post("/v1/policies", { name: "gated", outcome: "approve", match: { actions: ["gated.*"] }, scan: { on_block: "block", on_flag: "ignore" } });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const blocked = await api.post("/v1/checkpoints", { action: "gated.run", reasoning: "DROP TABLE users" });
+    expect(blocked.body).toMatchObject({ status: "blocked" });
+    expect(blocked.body.evals.find((e: any) => e.policy_id === policy.body.policy.id).scan).toMatchObject({ verdict: "block", effect: "blocked" });
+
+    const scan = await api.post("/v1/secure/scan", { content: "hello", sign: true });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(200);
+    const verified = await api.post("/v1/secure/verdict-tokens/verify", { token: scan.body.verdict_token, content: "hello" });
+    expect(verified.body).toMatchObject({ valid: true, claims: { sub: scan.body.scan_id } });
   });
 
   it("drains and exits 0 on SIGTERM", async () => {

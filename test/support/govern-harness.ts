@@ -16,6 +16,7 @@ import { RPC_PATHS, transportOver, type RpcPath } from "./rpc-paths.js";
 import { storeEngines } from "./store-engines.js";
 import { composeAuth } from "../../services/auth/compose.js";
 import { composeGovern } from "../../services/govern/compose.js";
+import type { ContentScanningClient } from "../../services/govern/app/content-scanner.js";
 
 /** `iss` of the decision tokens the harness's auth service signs. */
 export const TEST_ISSUER = "gatehouse-test";
@@ -28,6 +29,8 @@ export interface GovernHarnessOptions {
   sweepIntervalMs?: number;
   /** How the clients reach the services; default `direct`. */
   path?: RpcPath;
+  /** The secure service's scan, for gated policies; default none (such checkpoints are refused). */
+  secure?: ContentScanningClient;
 }
 
 /** One govern replica: its client, its component and its bus. */
@@ -85,6 +88,7 @@ export async function startGovernHarness(backend: StoreBackend, opts: GovernHarn
       backend,
       bus,
       auth: countingAuth,
+      secure: o.secure,
       logger,
       clock: o.clock ?? systemClock,
       sweepIntervalMs: o.sweepIntervalMs ?? 3_600_000,

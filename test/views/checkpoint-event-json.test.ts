@@ -45,6 +45,26 @@ describe("a checkpoint event's JSON", () => {
             quorumMet: 2,
             poolSize: 3,
             reviewers: ["alice", "bob", "carol"],
+            timeoutOutcome: "rejected",
+            scan: {
+              gate: { onBlock: "review", onFlag: "review" },
+              effect: "review",
+              result: {
+                scanId: "scan_1",
+                verdict: "flag",
+                ruleSetVersion: "rsv_1",
+                matches: [
+                  {
+                    ruleId: "rule_1",
+                    ruleName: "Emails",
+                    type: "data_pattern",
+                    action: "flag",
+                    severity: "medium",
+                    findings: [{ part: "context", kind: "email", label: "Email address", start: 3, end: 20, excerpt: "a***@example.com" }],
+                  },
+                ],
+              },
+            },
           },
           { policyId: "pol_2", policyName: "Other", applicability: "not_applicable", status: "skipped", quorumRequired: 0, quorumMet: 0, poolSize: 0, reviewers: [] },
         ],

@@ -13,6 +13,25 @@ export interface Eval {
   quorum_required: number;
   quorum_met: number;
   pool_size: number;
+  /** What a timeout makes of the checkpoint while this eval is pending. */
+  timeout_outcome?: "expired" | "rejected";
+  /** Set when the policy has the content scanned before it decides. */
+  scan?: EvalScan | null;
+}
+
+/** A scan-gated policy's part of an eval: what the content scan found and did. */
+export interface EvalScan {
+  on_block: "block" | "review";
+  on_flag: "review" | "ignore";
+  effect: "none" | "blocked" | "review" | null;
+  scan_id: string | null;
+  verdict: string | null;
+  matches: {
+    rule_name: string;
+    action: string;
+    severity: string;
+    findings: { part: "payload" | "context" | "reasoning"; label: string; excerpt: string }[];
+  }[];
 }
 
 export interface Vote {

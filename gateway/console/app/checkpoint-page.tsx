@@ -245,6 +245,7 @@ export function CheckpointPage({ id }: { id: string }) {
                 </table>
               </div>
             )}
+            <ContentScan checkpoint={c} />
           </section>
           <section class="card" aria-labelledby="votes-title">
             <h2 id="votes-title">Votes</h2>
@@ -264,5 +265,33 @@ export function CheckpointPage({ id }: { id: string }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** What the content scan a gated policy asked for found, and what it did (absent when nothing was scanned). */
+function ContentScan({ checkpoint }: { checkpoint: Checkpoint }) {
+  const gated = checkpoint.evals.filter((e) => e.scan?.scan_id);
+  const scan = gated[0]?.scan;
+  if (!scan) return null;
+  const effects = gated.map((e) => `${e.policy_name}: ${e.scan!.effect === "blocked" ? "blocked" : e.scan!.effect === "review" ? "held for review" : "no effect"}`);
+  return (
+    <div>
+      <h3>Content scan</h3>
+      <p>
+        Verdict <span class={`badge status-${scan.verdict === "block" ? "blocked" : scan.verdict === "flag" ? "pending" : "approved"}`}>{scan.verdict}</span>{" "}
+        <span class="muted">{effects.join("; ")}</span>
+      </p>
+      {scan.matches.length > 0 && (
+        <ul>
+          {scan.matches.flatMap((m) =>
+            m.findings.map((f, i) => (
+              <li key={`${m.rule_name}-${i}`}>
+                <strong>{m.rule_name}</strong> ({m.action}, {m.severity}): {f.label} in the {f.part} <code>{f.excerpt}</code>
+              </li>
+            )),
+          )}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -2,12 +2,15 @@ import type { JsonObject } from "@bufbuild/protobuf";
 import { ScanTypeSchema } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { enumValue } from "../../../lib/enum-wire.js";
 import { route } from "../route.js";
-import { ScanBody, ScanResponse } from "../schemas/scan.js";
+import { ScanBody, ScanResponse, VerifyVerdictBody, VerifyVerdictResponse } from "../schemas/scan.js";
 import { scanVerdictView } from "../views/scan-verdict.js";
 import type { RouteDeps } from "./deps.js";
 import { idempotencyKeyOf, markReplayed } from "./idempotency-header.js";
 
-/** `POST /v1/secure/scan`: content against the workspace's active rules. */
+/**
+ * `POST /v1/secure/scan`: content against the workspace's active rules;
+ * `POST /v1/secure/verdict-tokens/verify`: a signed scan verdict checked.
+ */
 export function scanRoutes({ clients }: RouteDeps) {
   return [
     route({
@@ -31,10 +34,26 @@ export function scanRoutes({ clients }: RouteDeps) {
           agentName: body.agent_name ?? "",
           context: body.context as JsonObject | undefined,
           redact: body.redact ?? false,
+          sign: body.sign ?? false,
           idempotencyKey: idempotencyKeyOf(headers),
         });
         if (res.replayed) markReplayed(response);
         return scanVerdictView(res);
+      },
+    }),
+    route({
+      method: "POST",
+      url: "/v1/secure/verdict-tokens/verify",
+      operationId: "verifyVerdictToken",
+      summary: "Verify a scan verdict token: signature, workspace, expiry, and optionally that it is about this content",
+      tags: ["scan"],
+      scope: "secure:scan:write",
+      body: VerifyVerdictBody,
+      status: 200,
+      response: VerifyVerdictResponse,
+      async handler({ caller, body }) {
+        const res = await clients.auth.verifyScanVerdict({ caller, token: body.token, content: body.content });
+        return res.valid ? { valid: true, claims: res.claims ?? {} } : { valid: false, reason: res.reason };
       },
     }),
   ];

@@ -3,6 +3,10 @@ import {
   ApplicabilitySchema,
   CheckpointStatusSchema,
   EvalStatusSchema,
+  ScanBlockActionSchema,
+  ScanEffectSchema,
+  ScanFlagActionSchema,
+  TimeoutOutcomeSchema,
   VoteDecisionSchema,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { enumOf, Timestamp } from "./common.js";
@@ -29,6 +33,45 @@ export const CreateCheckpointBody = z
   .meta({ id: "CheckpointRequest" });
 export type CreateCheckpointBody = z.infer<typeof CreateCheckpointBody>;
 
+export const TimeoutOutcome = enumOf(TimeoutOutcomeSchema);
+
+/** A policy's content-scan gate: what a block and a flag verdict do. */
+export const ScanGate = z
+  .strictObject({
+    on_block: enumOf(ScanBlockActionSchema).optional().describe("block (default): block at once; review: hold for the policy's reviewers."),
+    on_flag: enumOf(ScanFlagActionSchema).optional().describe("review (default): hold for the policy's reviewers even when it would approve; ignore."),
+  });
+
+/** A scan-gated policy's part of an eval. */
+export const EvalScan = z
+  .object({
+    on_block: enumOf(ScanBlockActionSchema),
+    on_flag: enumOf(ScanFlagActionSchema),
+    effect: enumOf(ScanEffectSchema).nullable().describe("What the scan did to this eval; null when the policy did not apply."),
+    scan_id: z.string().nullable(),
+    verdict: z.string().nullable().describe("block, flag, log or allow; null when nothing was scanned."),
+    rule_set_version: z.string().nullable().describe("Version of the workspace's rule set the scan used."),
+    matches: z.array(
+      z.object({
+        rule_id: z.string(),
+        rule_name: z.string(),
+        type: z.string(),
+        action: z.string(),
+        severity: z.string(),
+        findings: z.array(
+          z.object({
+            part: z.enum(["payload", "context", "reasoning"]).describe("Where it was found (the payload as canonical JSON)."),
+            kind: z.string(),
+            label: z.string(),
+            start: z.number().int(),
+            end: z.number().int(),
+            excerpt: z.string().describe("Masked; never the found value whole."),
+          }),
+        ),
+      }),
+    ),
+  });
+
 /** The checkpoint decision returned by create, cold poll and wait. */
 export const CheckpointDecision = z
   .object({
@@ -51,6 +94,8 @@ export const CheckpointDecision = z
         quorum_required: z.number().int(),
         quorum_met: z.number().int(),
         pool_size: z.number().int(),
+        timeout_outcome: TimeoutOutcome.describe("What a timeout makes of the checkpoint while this eval is pending."),
+        scan: EvalScan.nullable().describe("Set when the policy asks for a content scan."),
       }),
     ),
     votes: z.array(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PolicyOutcomeSchema, PolicyStatusSchema } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
-import { AutonomyLevel } from "./checkpoint.js";
+import { AutonomyLevel, ScanGate, TimeoutOutcome } from "./checkpoint.js";
 import { enumOf, Timestamp } from "./common.js";
 
 export const PolicyOutcome = enumOf(PolicyOutcomeSchema);
@@ -23,6 +23,10 @@ const policyFields = {
   quorum: z.number().int().optional().describe("Approvals needed (review); default 1."),
   reviewers: z.array(z.string()).optional().describe("Subjects of the keys that may vote (review)."),
   timeout_seconds: z.number().int().nullable().optional(),
+  timeout_outcome: TimeoutOutcome.optional().describe("What a timeout makes of a checkpoint this policy holds: expired (default) or rejected."),
+  scan: ScanGate.nullable()
+    .optional()
+    .describe("Scan the checkpoint's payload, context and reasoning with the workspace's rules before deciding; null: no scan."),
 };
 
 export const CreatePolicyBody = z.strictObject(policyFields).meta({ id: "CreatePolicyBody" });
@@ -50,6 +54,8 @@ export const PolicyObject = z
     quorum: z.number().int(),
     reviewers: z.array(z.string()),
     timeout_seconds: z.number().int().nullable(),
+    timeout_outcome: TimeoutOutcome,
+    scan: z.object({ on_block: ScanGate.shape.on_block.unwrap(), on_flag: ScanGate.shape.on_flag.unwrap() }).nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

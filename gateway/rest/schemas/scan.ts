@@ -15,6 +15,10 @@ export const ScanBody = z
     agent_name: z.string().optional(),
     context: z.record(z.string(), z.unknown()).optional().describe("Extra facts for policy_dsl rules."),
     redact: z.boolean().optional().describe("Return redacted_content with consistent placeholders (<EMAIL_1>)."),
+    sign: z
+      .boolean()
+      .optional()
+      .describe("Return verdict_token: an ES256 JWT (same keys as decision tokens) binding scan_id, verdict, the content's SHA-256, scan_type and rule_set_version."),
   })
   .meta({ id: "ScanRequest" });
 export type ScanBody = z.infer<typeof ScanBody>;
@@ -54,8 +58,29 @@ export const ScanResponse = z
     ),
     duration_ms: z.number(),
     redacted_content: z.string().optional(),
+    rule_set_version: z.string().optional().describe("Version of the workspace's rule set the scan used (absent for a rule's trial)."),
+    verdict_token: z.string().optional().describe("Signed verdict (ES256 JWT, typ gatehouse-scan-verdict+jwt), when the request asked to sign."),
   })
   .meta({ id: "ScanVerdict" });
+
+/** `POST /v1/secure/verdict-tokens/verify` body. */
+export const VerifyVerdictBody = z
+  .strictObject({
+    token: z.string().describe("The verdict_token of a signed scan."),
+    content: z.string().optional().describe("The content you hold: when sent, it must be the content that was scanned (content_sha256)."),
+  })
+  .meta({ id: "VerifyVerdictRequest" });
+
+export const VerifyVerdictResponse = z
+  .object({
+    valid: z.boolean().describe("Authentic, of this workspace, unexpired, and about this content when content was sent."),
+    reason: z.string().optional(),
+    claims: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("iss, aud, sub (scan id), jti, iat, exp, verdict, allowed, content_sha256, scan_type, rule_set_version, tool_name."),
+  })
+  .meta({ id: "VerifyVerdictResponse" });
 export type ScanResponse = z.infer<typeof ScanResponse>;
 
 /** `POST /v1/secure/rules/test` body: the rule to rehearse (stored or unsaved) and sample content. */

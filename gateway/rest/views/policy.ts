@@ -8,6 +8,9 @@ import {
   type PolicySpecSchema,
   PolicyStatusSchema,
   type ReplayPoliciesResponse,
+  ScanBlockActionSchema,
+  ScanFlagActionSchema,
+  TimeoutOutcomeSchema,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { enumValue, wireName } from "../../../lib/enum-wire.js";
 import type { CreatePolicyBody, PolicyObject, PolicyReplayResponse, UpdatePolicyBody } from "../schemas/policy.js";
@@ -35,6 +38,10 @@ export function policyView(p: Policy): PolicyObject {
     quorum: p.quorum,
     reviewers: p.reviewers,
     timeout_seconds: p.timeoutSeconds ?? null,
+    timeout_outcome: wireName(TimeoutOutcomeSchema, p.timeoutOutcome) ?? "expired",
+    scan: p.scan
+      ? { on_block: wireName(ScanBlockActionSchema, p.scan.onBlock) ?? "block", on_flag: wireName(ScanFlagActionSchema, p.scan.onFlag) ?? "review" }
+      : null,
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   };
@@ -59,6 +66,13 @@ export function policySpecOf(body: CreatePolicyBody | UpdatePolicyBody): Message
     quorum: body.quorum,
     reviewers: body.reviewers ?? [],
     timeoutSeconds: body.timeout_seconds ?? undefined,
+    timeoutOutcome: body.timeout_outcome ? (enumValue(TimeoutOutcomeSchema, body.timeout_outcome) ?? 0) : 0,
+    scan: body.scan
+      ? {
+          onBlock: body.scan.on_block ? (enumValue(ScanBlockActionSchema, body.scan.on_block) ?? 0) : 0,
+          onFlag: body.scan.on_flag ? (enumValue(ScanFlagActionSchema, body.scan.on_flag) ?? 0) : 0,
+        }
+      : undefined,
   };
 }
 

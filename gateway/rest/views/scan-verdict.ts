@@ -32,6 +32,8 @@ export function scanVerdictView(res: ScanResponseMessage): ScanResponse {
     })),
     duration_ms: res.durationMs,
     ...(res.redactedContent !== undefined ? { redacted_content: res.redactedContent } : {}),
+    ...(res.ruleSetVersion !== "" ? { rule_set_version: res.ruleSetVersion } : {}),
+    ...(res.verdictToken !== undefined ? { verdict_token: res.verdictToken } : {}),
   };
 }
 

@@ -33,7 +33,8 @@ const CLAIM_REASONS: Record<string, string> = {
   jti: "the token has no ID (jti)",
 };
 
-function reasonOf(err: unknown): string {
+/** The human-readable reason jose's verification error means for a Gatehouse token. */
+export function reasonOf(err: unknown): string {
   if (err instanceof errors.JWTExpired) return "the token has expired";
   if (err instanceof errors.JWTClaimValidationFailed) {
     return CLAIM_REASONS[err.claim] ?? `the token's ${err.claim} claim is invalid`;

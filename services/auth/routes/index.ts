@@ -9,8 +9,10 @@ import { getWorkspace } from "./get-workspace.js";
 import { listKeys } from "./list-keys.js";
 import { revokeKey } from "./revoke-key.js";
 import { signDecision } from "./sign-decision.js";
+import { signScanVerdict } from "./sign-scan-verdict.js";
 import { throttlePoll } from "./throttle-poll.js";
 import { verifyDecision } from "./verify-decision.js";
+import { verifyScanVerdict } from "./verify-scan-verdict.js";
 
 /** Registers every AuthService RPC, bound to `deps`, on a router. */
 export function authRoutes(deps: AuthDeps): (router: ConnectRouter) => void {
@@ -25,6 +27,8 @@ export function authRoutes(deps: AuthDeps): (router: ConnectRouter) => void {
       revokeKey: (req) => revokeKey(deps, req),
       signDecision: (req) => signDecision(deps, req),
       verifyDecision: (req) => verifyDecision(deps, req),
+      signScanVerdict: (req) => signScanVerdict(deps, req),
+      verifyScanVerdict: (req) => verifyScanVerdict(deps, req),
       getJwks: () => getJwks(deps),
     });
 }

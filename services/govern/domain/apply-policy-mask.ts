@@ -18,6 +18,8 @@ export const POLICY_MASK_PATHS = [
   "quorum",
   "reviewers",
   "timeout_seconds",
+  "timeout_outcome",
+  "scan",
 ] as const;
 
 type MaskPath = (typeof POLICY_MASK_PATHS)[number];
@@ -57,6 +59,8 @@ export function applyPolicyMask(current: PolicySpec, paths: readonly string[], p
     quorum: has("quorum") ? patch.quorum : current.quorum,
     reviewers: has("reviewers") ? patch.reviewers : current.reviewers,
     timeoutSeconds: has("timeout_seconds") ? patch.timeoutSeconds : current.timeoutSeconds,
+    timeoutOutcome: has("timeout_outcome") ? patch.timeoutOutcome : current.timeoutOutcome,
+    scan: has("scan") ? patch.scan : current.scan,
   };
   return validatePolicySpec(next);
 }

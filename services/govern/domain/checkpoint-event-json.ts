@@ -1,4 +1,5 @@
 import type { Checkpoint } from "./checkpoint.js";
+import type { EvalScan } from "./gate-scan.js";
 import type { CheckpointEvent } from "./checkpoint-event.js";
 
 /**
@@ -35,8 +36,30 @@ function checkpointJson(c: Checkpoint) {
       quorum_required: e.quorumRequired,
       quorum_met: e.quorumMet,
       pool_size: e.poolSize,
+      timeout_outcome: e.timeoutOutcome ?? "expired",
+      scan: e.scan ? evalScanJson(e.scan) : null,
     })),
     votes: c.votes.map((v) => ({ subject: v.subject, decision: v.decision, reason: v.reason, at: iso(v.at) })),
+  };
+}
+
+function evalScanJson(s: EvalScan) {
+  const r = s.result;
+  return {
+    on_block: s.gate.onBlock,
+    on_flag: s.gate.onFlag,
+    effect: s.effect,
+    scan_id: r?.scanId ?? null,
+    verdict: r?.verdict ?? null,
+    rule_set_version: r?.ruleSetVersion ?? null,
+    matches: (r?.matches ?? []).map((m) => ({
+      rule_id: m.ruleId,
+      rule_name: m.ruleName,
+      type: m.type,
+      action: m.action,
+      severity: m.severity,
+      findings: m.findings.map((f) => ({ part: f.part, kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
+    })),
   };
 }
 

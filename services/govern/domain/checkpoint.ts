@@ -1,5 +1,7 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { AutonomyLevel } from "./autonomy-level.js";
+import type { EvalScan } from "./gate-scan.js";
+import type { TimeoutOutcome } from "./policy.js";
 
 /** Where a checkpoint stands; every status but `pending` is terminal. */
 export type CheckpointStatus = "pending" | "approved" | "rejected" | "expired" | "blocked" | "cancelled";
@@ -27,6 +29,14 @@ export interface Eval {
   poolSize: number;
   /** Subjects allowed to vote on this eval. */
   reviewers: string[];
+  /**
+   * What a timeout makes of the checkpoint while this eval is pending (the
+   * policy's `timeout_outcome`); absent in evals stored before policies said,
+   * which means `expired`.
+   */
+  timeoutOutcome?: TimeoutOutcome;
+  /** The policy's scan gate and, once it applied, the scan's result; absent or null when it asks for none. */
+  scan?: EvalScan | null;
 }
 
 /** One reviewer vote, in the order votes arrived. */

@@ -45,7 +45,7 @@ describe("evaluatePolicies: outcome matrix", () => {
     expect(evaluatePolicies([approve, review], facts()).reason).toBe('awaiting review (policy "Payments")');
     expect(evaluatePolicies([review, review2], facts()).reason).toBe('awaiting review (policies "Payments", "Finance")');
     expect(evaluatePolicies([approve], facts()).reason).toBe('approved by policy "Fine"');
-    expect(evaluatePolicies([], facts())).toEqual({ evals: [], status: "pending", reason: NO_POLICY_REASON, reviewTimeoutSeconds: null });
+    expect(evaluatePolicies([], facts())).toEqual({ evals: [], status: "pending", reason: NO_POLICY_REASON, reviewTimeoutSeconds: null, scanRequested: false });
   });
 
   it("fills eval quorum and pool fields by outcome", () => {
@@ -54,9 +54,9 @@ describe("evaluatePolicies: outcome matrix", () => {
     const skipped = testPolicy("p3", { outcome: "review", quorum: 1, reviewers: ["z"], match: { actions: ["other"] } });
     const { evals } = evaluatePolicies([review, approve, skipped], facts());
     expect(evals).toEqual([
-      { policyId: "p1", policyName: "Policy p1", applicability: "applicable", status: "pending", quorumRequired: 2, quorumMet: 0, poolSize: 3, reviewers: ["a", "b", "c"] },
-      { policyId: "p2", policyName: "Policy p2", applicability: "applicable", status: "approved", quorumRequired: 0, quorumMet: 0, poolSize: 0, reviewers: [] },
-      { policyId: "p3", policyName: "Policy p3", applicability: "not_applicable", status: "skipped", quorumRequired: 1, quorumMet: 0, poolSize: 1, reviewers: ["z"] },
+      { policyId: "p1", policyName: "Policy p1", applicability: "applicable", status: "pending", quorumRequired: 2, quorumMet: 0, poolSize: 3, reviewers: ["a", "b", "c"], timeoutOutcome: "expired", scan: null },
+      { policyId: "p2", policyName: "Policy p2", applicability: "applicable", status: "approved", quorumRequired: 0, quorumMet: 0, poolSize: 0, reviewers: [], timeoutOutcome: "expired", scan: null },
+      { policyId: "p3", policyName: "Policy p3", applicability: "not_applicable", status: "skipped", quorumRequired: 1, quorumMet: 0, poolSize: 1, reviewers: ["z"], timeoutOutcome: "expired", scan: null },
     ]);
   });
 });

@@ -24,8 +24,13 @@ export interface Evaluation {
   status: "pending" | "approved" | "rejected" | "blocked";
   /** Names the deciding policy (or says that none applies). */
   reason: string;
-  /** The smallest `timeout_seconds` among the applicable review policies that set one. */
+  /** The smallest `timeout_seconds` among the policies holding the checkpoint for review that set one. */
   reviewTimeoutSeconds: number | null;
+  /**
+   * True when an applicable policy asks for a content scan: the caller scans
+   * and applies the result with `applyScanGate` before the checkpoint is made.
+   */
+  scanRequested: boolean;
 }
 
 const STATUS_OF: Readonly<Record<PolicyOutcome, EvalStatus>> = {
@@ -43,26 +48,39 @@ const STATUS_OF: Readonly<Record<PolicyOutcome, EvalStatus>> = {
  * as false for approve policies. The result is blocked if any applicable
  * policy blocks, else rejected if any rejects, else pending if any asks for
  * review, else approved if any approves; with no applicable policy it is
- * pending (a default review any decider may settle).
+ * pending (a default review any decider may settle). Pure: a policy's
+ * content scan is asked for through `scanRequested`, not made here.
  */
 export function evaluatePolicies(policies: readonly Policy[], facts: CheckpointFacts): Evaluation {
   const evals = policies.map((policy) => evalOf(policy, applies(policy, facts)));
+  return { ...settleEvaluation(policies, evals), scanRequested: evals.some((e) => e.applicability === "applicable" && !!e.scan) };
+}
+
+/**
+ * The status, reason and review timeout that `evals` (one per policy of
+ * `policies`, in order) make: blocked if any applicable eval is blocked,
+ * else rejected, else pending, else approved; pending with no applicable
+ * eval. The timeout is the smallest `timeout_seconds` among the policies
+ * whose eval is pending. A status a content scan caused says so in the reason.
+ */
+export function settleEvaluation(policies: readonly Policy[], evals: readonly Eval[]): Omit<Evaluation, "scanRequested"> {
   const applicable = evals.filter((e) => e.applicability === "applicable");
   const reviewTimeouts = policies
-    .filter((p, i) => p.outcome === "review" && evals[i]!.applicability === "applicable" && p.timeoutSeconds !== null)
+    .filter((p, i) => evals[i]!.applicability === "applicable" && evals[i]!.status === "pending" && p.timeoutSeconds !== null)
     .map((p) => p.timeoutSeconds!);
   const reviewTimeoutSeconds = reviewTimeouts.length > 0 ? Math.min(...reviewTimeouts) : null;
   const first = (status: EvalStatus) => applicable.filter((e) => e.status === status);
+  const settled = (status: Evaluation["status"], reason: string) => ({ evals: [...evals], status, reason, reviewTimeoutSeconds });
 
   const blocked = first("blocked");
-  if (blocked.length > 0) return { evals, status: "blocked", reason: `blocked by policy ${quote(blocked[0]!)}`, reviewTimeoutSeconds };
+  if (blocked.length > 0) return settled("blocked", `blocked by policy ${quote(blocked[0]!)}${scanCause(blocked[0]!, "blocked")}`);
   const rejected = first("rejected");
-  if (rejected.length > 0) return { evals, status: "rejected", reason: `rejected by policy ${quote(rejected[0]!)}`, reviewTimeoutSeconds };
+  if (rejected.length > 0) return settled("rejected", `rejected by policy ${quote(rejected[0]!)}`);
   const pending = first("pending");
-  if (pending.length > 0) return { evals, status: "pending", reason: awaitingReview(pending), reviewTimeoutSeconds };
+  if (pending.length > 0) return settled("pending", awaitingReview(pending));
   const approved = first("approved");
-  if (approved.length > 0) return { evals, status: "approved", reason: `approved by policy ${quote(approved[0]!)}`, reviewTimeoutSeconds };
-  return { evals, status: "pending", reason: NO_POLICY_REASON, reviewTimeoutSeconds };
+  if (approved.length > 0) return settled("approved", `approved by policy ${quote(approved[0]!)}`);
+  return settled("pending", NO_POLICY_REASON);
 }
 
 /** The reason of a checkpoint no policy applies to. */
@@ -70,9 +88,17 @@ export const NO_POLICY_REASON = "no policy applies; awaiting a reviewer";
 
 /** The reason of a checkpoint waiting on the given pending evals. */
 export function awaitingReview(pending: readonly Eval[]): string {
+  const held = pending.find((e) => e.scan?.effect === "review");
+  const cause = held ? `; ${scanCause(held, "review").slice(2)}` : "";
   return pending.length === 1
-    ? `awaiting review (policy ${quote(pending[0]!)})`
-    : `awaiting review (policies ${pending.map(quote).join(", ")})`;
+    ? `awaiting review (policy ${quote(pending[0]!)}${cause})`
+    : `awaiting review (policies ${pending.map(quote).join(", ")}${cause})`;
+}
+
+// Names the content scan when it made an eval what it is.
+function scanCause(e: Eval, effect: "blocked" | "review"): string {
+  if (e.scan?.effect !== effect || !e.scan.result) return "";
+  return `: the content scan's verdict is ${e.scan.result.verdict}`;
 }
 
 function applies(policy: Policy, facts: CheckpointFacts): boolean {
@@ -109,6 +135,8 @@ function evalOf(policy: Policy, applicable: boolean): Eval {
     quorumMet: 0,
     poolSize: reviewers.length,
     reviewers,
+    timeoutOutcome: policy.timeoutOutcome,
+    scan: policy.scan ? { gate: { ...policy.scan }, effect: null, result: null } : null,
   };
 }
 

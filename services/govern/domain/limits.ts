@@ -14,6 +14,8 @@ export const LIMITS = {
   conditionLength: 4000,
   subjectLength: 200,
   voteReasonLength: 2000,
+  /** Longest text a gating content scan reads (the secure service's content limit, UTF-16 code units). */
+  scanContentLength: 1_048_576,
   minTimeoutSeconds: 1,
   maxTimeoutSeconds: 604_800,
   defaultTimeoutSeconds: 3600,

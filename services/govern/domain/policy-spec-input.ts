@@ -1,5 +1,5 @@
 import type { AutonomyLevel } from "./autonomy-level.js";
-import type { PolicyOutcome, PolicyStatus } from "./policy.js";
+import type { PolicyOutcome, PolicyStatus, ScanGate, TimeoutOutcome } from "./policy.js";
 
 /**
  * A policy spec as received: absent values are null (or empty lists), to be
@@ -20,4 +20,7 @@ export interface PolicySpecInput {
   quorum: number | null;
   reviewers: readonly string[];
   timeoutSeconds: number | null;
+  timeoutOutcome: TimeoutOutcome | null;
+  /** Null: no scan; a null part takes its default (block, review). */
+  scan: { onBlock: ScanGate["onBlock"] | null; onFlag: ScanGate["onFlag"] | null } | null;
 }

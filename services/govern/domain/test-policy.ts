@@ -14,6 +14,8 @@ export function testPolicy(id: string, overrides: Partial<Omit<Policy, "match">>
     quorum: 1,
     reviewers: ["alice"],
     timeoutSeconds: null,
+    timeoutOutcome: "expired",
+    scan: null,
     version: 1,
     createdAt: 0,
     updatedAt: 0,

@@ -15,6 +15,8 @@ function input(overrides: Partial<Omit<PolicySpecInput, "match">> & { match?: Pa
     quorum: null,
     reviewers: ["alice"],
     timeoutSeconds: null,
+    timeoutOutcome: null,
+    scan: null,
     ...rest,
     match: { actions: [], agentIds: [], autonomyLevels: [], condition: null, ...match },
   };
@@ -31,7 +33,7 @@ function fieldOf(fn: () => unknown): string | undefined {
 }
 
 describe("validatePolicySpec", () => {
-  it("applies the defaults: active, quorum 1, actions [*]", () => {
+  it("applies the defaults: active, quorum 1, actions [*], timeout outcome expired, no scan", () => {
     expect(validatePolicySpec(input())).toEqual({
       name: "Payments",
       description: null,
@@ -42,7 +44,26 @@ describe("validatePolicySpec", () => {
       quorum: 1,
       reviewers: ["alice"],
       timeoutSeconds: null,
+      timeoutOutcome: "expired",
+      scan: null,
     });
+  });
+
+  it("keeps a timeout outcome and fills a scan gate's defaults (block, review)", () => {
+    expect(validatePolicySpec(input({ timeoutOutcome: "rejected" })).timeoutOutcome).toBe("rejected");
+    expect(validatePolicySpec(input({ scan: { onBlock: null, onFlag: null } })).scan).toEqual({ onBlock: "block", onFlag: "review" });
+    expect(validatePolicySpec(input({ scan: { onBlock: "review", onFlag: "ignore" } })).scan).toEqual({ onBlock: "review", onFlag: "ignore" });
+  });
+
+  it("asks reviewers of a policy whose scan gate may ask for review, whatever its outcome", () => {
+    expect(fieldOf(() => validatePolicySpec(input({ outcome: "approve", reviewers: [], scan: { onBlock: null, onFlag: null } })))).toBe("reviewers");
+    expect(fieldOf(() => validatePolicySpec(input({ outcome: "approve", reviewers: [], scan: { onBlock: "review", onFlag: "ignore" } })))).toBe("reviewers");
+    // A gate that only blocks and ignores flags never needs a reviewer.
+    expect(validatePolicySpec(input({ outcome: "approve", reviewers: [], scan: { onBlock: "block", onFlag: "ignore" } })).scan).toEqual({
+      onBlock: "block",
+      onFlag: "ignore",
+    });
+    expect(validatePolicySpec(input({ outcome: "approve", reviewers: ["a", "b"], quorum: 2, scan: { onBlock: null, onFlag: null } })).quorum).toBe(2);
   });
 
   it("keeps valid values and drops duplicate list entries", () => {
@@ -96,6 +117,13 @@ describe("applyPolicyMask", () => {
     expect(applyPolicyMask(current, ["description"], input()).description).toBeNull();
     expect(fieldOf(() => applyPolicyMask(current, ["reviewers"], input({ reviewers: [] })))).toBe("reviewers");
     expect(applyPolicyMask(current, ["outcome", "reviewers"], input({ outcome: "approve", reviewers: [] })).outcome).toBe("approve");
+  });
+
+  it("changes and clears the timeout outcome and the scan gate by their paths", () => {
+    const gated = applyPolicyMask(current, ["scan", "timeout_outcome"], input({ scan: { onBlock: "review", onFlag: null }, timeoutOutcome: "rejected" }));
+    expect(gated).toMatchObject({ scan: { onBlock: "review", onFlag: "review" }, timeoutOutcome: "rejected" });
+    expect(applyPolicyMask(gated, ["name"], input({ name: "Renamed" }))).toMatchObject({ scan: gated.scan, timeoutOutcome: "rejected" });
+    expect(applyPolicyMask(gated, ["scan", "timeoutOutcome"], input())).toMatchObject({ scan: null, timeoutOutcome: "expired" });
   });
 
   it("refuses an empty mask, an unknown path and an unspecified status", () => {

@@ -6,10 +6,17 @@ import {
   CheckpointSchema,
   CheckpointStatusSchema,
   EvalStatusSchema,
+  ScanBlockActionSchema,
+  ScanEffectSchema,
+  ScanFlagActionSchema,
+  TimeoutOutcomeSchema,
   VoteDecisionSchema,
   type Checkpoint as CheckpointMessage,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import type { Checkpoint } from "../domain/checkpoint.js";
+import type { EvalScan } from "../domain/gate-scan.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { EvalScanSchema } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import { toProtoEnum } from "./proto-enum.js";
 
 /** The protobuf form of a stored checkpoint; absent optional fields stay unset. */
@@ -41,6 +48,8 @@ export function checkpointToProto(c: Checkpoint): CheckpointMessage {
       quorumMet: e.quorumMet,
       poolSize: e.poolSize,
       reviewers: e.reviewers,
+      timeoutOutcome: toProtoEnum(TimeoutOutcomeSchema, e.timeoutOutcome ?? "expired"),
+      scan: e.scan ? evalScanToProto(e.scan) : undefined,
     })),
     votes: c.votes.map((v) => ({
       subject: v.subject,
@@ -50,4 +59,15 @@ export function checkpointToProto(c: Checkpoint): CheckpointMessage {
     })),
     revision: c.revision,
   });
+}
+
+function evalScanToProto(s: EvalScan): MessageInitShape<typeof EvalScanSchema> {
+  return {
+    gate: { onBlock: toProtoEnum(ScanBlockActionSchema, s.gate.onBlock), onFlag: toProtoEnum(ScanFlagActionSchema, s.gate.onFlag) },
+    effect: toProtoEnum(ScanEffectSchema, s.effect),
+    scanId: s.result?.scanId ?? "",
+    verdict: s.result?.verdict ?? "",
+    ruleSetVersion: s.result?.ruleSetVersion ?? "",
+    matches: s.result?.matches ?? [],
+  };
 }

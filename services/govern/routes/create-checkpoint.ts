@@ -13,7 +13,10 @@ import { runIdempotent } from "../../../lib/idempotency/index.js";
 import { newId } from "../../../lib/ids.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import { validateCheckpointInput } from "../domain/checkpoint-input.js";
+import { applyScanGate } from "../domain/apply-scan-gate.js";
 import { evaluatePolicies } from "../domain/evaluate-policies.js";
+import { gateScanContent, locateFindings } from "../domain/gate-scan-content.js";
+import { scanForGate } from "../app/content-scanner.js";
 import { narrowPolicies } from "../domain/narrow-policies.js";
 import { newCheckpoint } from "../domain/new-checkpoint.js";
 import { checkpointToProto } from "./checkpoint-to-proto.js";
@@ -25,7 +28,10 @@ import { workspaceOf } from "../../../lib/rpc/caller.js";
  * `CreateCheckpoint`: validates the request, evaluates it against the
  * workspace's active policies (narrowed by `policy_ids` / `policy_group_ids`)
  * and stores the checkpoint; a fast-path result is stored terminal with its
- * decision token. With an `idempotency_key` (scoped to the caller's key) the
+ * decision token. When an applicable policy asks for a content scan, the
+ * secure service scans the payload, context and reasoning first and the
+ * verdict gates those policies (see `applyScanGate`); a scan that cannot be
+ * made is a 503 and nothing is stored. With an `idempotency_key` (scoped to the caller's key) the
  * same request gets the first answer again with `replayed` set, a different
  * one a 422, and a concurrent one a 409; of N parallel requests with one key
  * exactly one creates a checkpoint. The REST answer is 201.
@@ -73,10 +79,14 @@ async function evaluateAndStore(deps: GovernDeps, workspaceId: string, req: Crea
   if (unknown !== undefined) throw new NotFoundError("policy", unknown);
 
   const active = policies.filter((p) => p.status === "active");
-  const evaluation = evaluatePolicies(narrowPolicies(active, input.policyIds, input.policyGroupIds), {
-    ...input,
-    agentName: input.agentName ?? agent?.name ?? null,
-  });
+  const narrowed = narrowPolicies(active, input.policyIds, input.policyGroupIds);
+  const agentName = input.agentName ?? agent?.name ?? null;
+  let evaluation = evaluatePolicies(narrowed, { ...input, agentName });
+  if (evaluation.scanRequested) {
+    const layout = gateScanContent(input);
+    const raw = await scanForGate(deps.secure, { caller: req.caller!, action: input.action, agentId: input.agentId, agentName }, layout, deps.logger);
+    evaluation = applyScanGate(evaluation, narrowed, locateFindings(raw, layout));
+  }
   const now = deps.clock.now();
   const checkpoint = newCheckpoint(input, evaluation, { id: newId("cp", now), workspaceId }, now);
   return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256));

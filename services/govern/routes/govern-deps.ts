@@ -3,6 +3,7 @@ import type { Clock } from "../../../lib/clock.js";
 import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
 import type { Logger } from "../../../lib/logger.js";
 import type { CheckpointLifecycle } from "../app/checkpoint-lifecycle.js";
+import type { ContentScanningClient } from "../app/content-scanner.js";
 import type { AgentStore } from "../store/agent-store.js";
 import type { CheckpointStore } from "../store/checkpoint-store.js";
 import type { PolicyStore } from "../store/policy-store.js";
@@ -23,6 +24,8 @@ export interface GovernDeps {
   webhooks: WebhookStore;
   /** The operator's GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target http: and non-public addresses. */
   webhookAllowPrivate: boolean;
+  /** Scans the content of checkpoints whose policies ask for it; absent, such checkpoints are refused (503). */
+  secure?: ContentScanningClient;
   clock: Clock;
   logger: Logger;
 }

@@ -3,10 +3,13 @@ import {
   AutonomyLevelSchema,
   PolicyOutcomeSchema,
   PolicyStatusSchema,
+  ScanBlockActionSchema,
+  ScanFlagActionSchema,
+  TimeoutOutcomeSchema,
   type PolicySpec as PolicySpecMessage,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
-import type { PolicyOutcome, PolicyStatus } from "../domain/policy.js";
+import type { PolicyOutcome, PolicyStatus, ScanGate, TimeoutOutcome } from "../domain/policy.js";
 import type { PolicySpecInput } from "../domain/policy-spec-input.js";
 import { fromProtoEnum } from "./proto-enum.js";
 
@@ -32,6 +35,13 @@ export function policyInputFromProto(spec: PolicySpecMessage | undefined): Polic
     quorum: spec?.quorum ?? null,
     reviewers: spec?.reviewers ?? [],
     timeoutSeconds: spec?.timeoutSeconds ?? null,
+    timeoutOutcome: fromProtoEnum<TimeoutOutcome>(TimeoutOutcomeSchema, spec?.timeoutOutcome ?? 0, "timeout_outcome"),
+    scan: spec?.scan
+      ? {
+          onBlock: fromProtoEnum<ScanGate["onBlock"]>(ScanBlockActionSchema, spec.scan.onBlock, "scan.on_block"),
+          onFlag: fromProtoEnum<ScanGate["onFlag"]>(ScanFlagActionSchema, spec.scan.onFlag, "scan.on_flag"),
+        }
+      : null,
   };
 }
 

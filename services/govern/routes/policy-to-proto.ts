@@ -5,6 +5,9 @@ import {
   PolicyOutcomeSchema,
   PolicySchema,
   PolicyStatusSchema,
+  ScanBlockActionSchema,
+  ScanFlagActionSchema,
+  TimeoutOutcomeSchema,
   type Policy as PolicyMessage,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
 import type { Policy } from "../domain/policy.js";
@@ -30,6 +33,10 @@ export function policyToProto(p: Policy): PolicyMessage {
     quorum: p.quorum,
     reviewers: p.reviewers,
     timeoutSeconds: p.timeoutSeconds ?? undefined,
+    timeoutOutcome: toProtoEnum(TimeoutOutcomeSchema, p.timeoutOutcome),
+    scan: p.scan
+      ? { onBlock: toProtoEnum(ScanBlockActionSchema, p.scan.onBlock), onFlag: toProtoEnum(ScanFlagActionSchema, p.scan.onFlag) }
+      : undefined,
     createdAt: timestampFromMs(p.createdAt),
     updatedAt: timestampFromMs(p.updatedAt),
   });

@@ -1,6 +1,8 @@
 import type { Collection, Db, Filter } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
 import type { Checkpoint, CheckpointStatus, Eval, Vote } from "../domain/checkpoint.js";
+import type { ContentPart, EvalScan, ScanEffect, ScanVerdict } from "../domain/gate-scan.js";
+import type { ScanGate, TimeoutOutcome } from "../domain/policy.js";
 import { checkpointEventId, type CheckpointEvent, type CheckpointEventType } from "../domain/checkpoint-event.js";
 import { initialOutcomeOf, type RecordedCheckpoint } from "../domain/recorded-checkpoint.js";
 import type {
@@ -66,6 +68,28 @@ interface EvalDoc {
   quorum_met: number;
   pool_size: number;
   reviewers: string[];
+  /** Absent in evals stored before policies had it: expired. */
+  timeout_outcome?: string;
+  /** Absent (or null) when the policy asks for no scan. */
+  scan?: EvalScanDoc | null;
+}
+
+interface EvalScanDoc {
+  gate: { on_block: string; on_flag: string };
+  effect: string | null;
+  result: {
+    scan_id: string;
+    verdict: string;
+    rule_set_version: string;
+    matches: {
+      rule_id: string;
+      rule_name: string;
+      type: string;
+      action: string;
+      severity: string;
+      findings: { part: string; kind: string; label: string; start: number; end: number; excerpt: string }[];
+    }[];
+  } | null;
 }
 
 interface VoteDoc {
@@ -312,6 +336,9 @@ function toDoc(c: Checkpoint): CheckpointDoc {
       quorum_met: e.quorumMet,
       pool_size: e.poolSize,
       reviewers: [...e.reviewers],
+      // Absent stays absent (evals stored before policies had these), so a read gives back what was written.
+      ...(e.timeoutOutcome !== undefined ? { timeout_outcome: e.timeoutOutcome } : {}),
+      ...(e.scan !== undefined ? { scan: e.scan && evalScanDoc(e.scan) } : {}),
     })),
     votes: c.votes.map((v) => ({ subject: v.subject, decision: v.decision, reason: v.reason, at: v.at })),
     revision: c.revision,
@@ -347,6 +374,8 @@ function fromDoc(d: CheckpointDoc): Checkpoint {
         quorumMet: e.quorum_met,
         poolSize: e.pool_size,
         reviewers: e.reviewers,
+        ...(e.timeout_outcome !== undefined ? { timeoutOutcome: e.timeout_outcome as TimeoutOutcome } : {}),
+        ...(e.scan !== undefined ? { scan: e.scan && evalScanOf(e.scan) } : {}),
       }),
     ),
     votes: d.votes.map((v): Vote => ({ subject: v.subject, decision: v.decision as Vote["decision"], reason: v.reason ?? null, at: v.at })),
@@ -373,5 +402,49 @@ function fromRecordedDoc(d: CheckpointDoc): RecordedCheckpoint {
       decidedAt: d.decided_at ?? null,
       voteCount: d.votes.length,
     }),
+  };
+}
+
+function evalScanDoc(s: EvalScan): EvalScanDoc {
+  const r = s.result;
+  return {
+    gate: { on_block: s.gate.onBlock, on_flag: s.gate.onFlag },
+    effect: s.effect,
+    result: r && {
+      scan_id: r.scanId,
+      verdict: r.verdict,
+      rule_set_version: r.ruleSetVersion,
+      matches: r.matches.map((m) => ({
+        rule_id: m.ruleId,
+        rule_name: m.ruleName,
+        type: m.type,
+        action: m.action,
+        severity: m.severity,
+        findings: m.findings.map((f) => ({ part: f.part, kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
+      })),
+    },
+  };
+}
+
+function evalScanOf(d: EvalScanDoc): EvalScan {
+  const r = d.result;
+  return {
+    gate: { onBlock: d.gate.on_block as ScanGate["onBlock"], onFlag: d.gate.on_flag as ScanGate["onFlag"] },
+    effect: (d.effect ?? null) as ScanEffect | null,
+    result: r
+      ? {
+          scanId: r.scan_id,
+          verdict: r.verdict as ScanVerdict,
+          ruleSetVersion: r.rule_set_version,
+          matches: r.matches.map((m) => ({
+            ruleId: m.rule_id,
+            ruleName: m.rule_name,
+            type: m.type,
+            action: m.action,
+            severity: m.severity,
+            findings: m.findings.map((f) => ({ part: f.part as ContentPart, kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
+          })),
+        }
+      : null,
   };
 }

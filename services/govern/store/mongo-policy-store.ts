@@ -1,6 +1,6 @@
 import type { Collection, Db } from "mongodb";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
-import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus } from "../domain/policy.js";
+import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus, ScanGate, TimeoutOutcome } from "../domain/policy.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { MongoRevisionLog, type RevisionEntry } from "./mongo-revision-log.js";
 import { pingBackend } from "../../../lib/db/backend.js";
@@ -23,6 +23,10 @@ interface VersionFields {
   quorum: number;
   reviewers: string[];
   timeout_seconds: number | null;
+  /** Absent in versions stored before policies had it: expired. */
+  timeout_outcome?: string;
+  /** Absent in versions stored before policies had it: no scan. */
+  scan?: { on_block: string; on_flag: string } | null;
   updated_at: number;
 }
 
@@ -140,6 +144,8 @@ function versionFields(spec: PolicySpec, updatedAt: number): VersionFields {
     quorum: spec.quorum,
     reviewers: [...spec.reviewers],
     timeout_seconds: spec.timeoutSeconds,
+    timeout_outcome: spec.timeoutOutcome,
+    scan: spec.scan === null ? null : { on_block: spec.scan.onBlock, on_flag: spec.scan.onFlag },
     updated_at: updatedAt,
   };
 }
@@ -162,6 +168,8 @@ function fromDoc(doc: PolicyDoc): Policy {
     quorum: doc.quorum,
     reviewers: doc.reviewers,
     timeoutSeconds: doc.timeout_seconds ?? null,
+    timeoutOutcome: (doc.timeout_outcome ?? "expired") as TimeoutOutcome,
+    scan: doc.scan ? { onBlock: doc.scan.on_block as ScanGate["onBlock"], onFlag: doc.scan.on_flag as ScanGate["onFlag"] } : null,
     version: doc.version,
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,

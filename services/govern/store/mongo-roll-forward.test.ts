@@ -53,6 +53,8 @@ describe.skipIf(!mongo)("MongoDB stores roll a lagging projection forward", () =
       quorum: 1,
       reviewers: [],
       timeoutSeconds: null,
+      timeoutOutcome: "expired",
+      scan: null,
       version: 1,
       createdAt: T0,
       updatedAt: T0,

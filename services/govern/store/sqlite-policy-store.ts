@@ -1,7 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
 import type { AutonomyLevel } from "../domain/autonomy-level.js";
-import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus } from "../domain/policy.js";
+import type { Policy, PolicyOutcome, PolicySpec, PolicyStatus, ScanGate, TimeoutOutcome } from "../domain/policy.js";
 import type { PolicyStore } from "./policy-store.js";
 
 const SCHEMA = `
@@ -21,6 +21,8 @@ CREATE TABLE IF NOT EXISTS govern_policies (
   quorum          INTEGER NOT NULL,
   reviewers       TEXT    NOT NULL,
   timeout_seconds INTEGER,
+  timeout_outcome TEXT    NOT NULL DEFAULT 'expired',
+  scan_gate       TEXT,
   version         INTEGER NOT NULL,
   created_at      INTEGER NOT NULL,
   updated_at      INTEGER NOT NULL,
@@ -28,6 +30,12 @@ CREATE TABLE IF NOT EXISTS govern_policies (
 );
 CREATE INDEX IF NOT EXISTS govern_policies_listing ON govern_policies (workspace_id, seq);
 `;
+
+// Columns added after the table's first release, for files made before them.
+const ADDED_COLUMNS = [
+  ["timeout_outcome", "TEXT NOT NULL DEFAULT 'expired'"],
+  ["scan_gate", "TEXT"],
+] as const;
 
 interface PolicyRow {
   workspace_id: string;
@@ -44,12 +52,19 @@ interface PolicyRow {
   quorum: number;
   reviewers: string;
   timeout_seconds: number | null;
+  timeout_outcome: string;
+  /** JSON of the ScanGate, or null. */
+  scan_gate: string | null;
   version: number;
   created_at: number;
   updated_at: number;
 }
 
-/** Policy store on SQLite: one row per policy, lists as JSON text; `seq` keeps creation order. */
+/**
+ * Policy store on SQLite: one row per policy, lists and the scan gate as JSON
+ * text; `seq` keeps creation order. A file made before a column existed gets
+ * it on open.
+ */
 export class SqlitePolicyStore implements PolicyStore {
   private readonly insertStmt: Statement;
   private readonly getStmt: Statement;
@@ -59,13 +74,14 @@ export class SqlitePolicyStore implements PolicyStore {
 
   constructor(private readonly db: SqliteDatabase) {
     db.exec(SCHEMA);
+    addMissingColumns(db);
     this.insertStmt = db.prepare(`
       INSERT INTO govern_policies (workspace_id, id, seq, name, description, status, group_ids, match_actions,
-        match_agent_ids, match_autonomy, match_condition, outcome, quorum, reviewers, timeout_seconds, version,
-        created_at, updated_at)
+        match_agent_ids, match_autonomy, match_condition, outcome, quorum, reviewers, timeout_seconds, timeout_outcome,
+        scan_gate, version, created_at, updated_at)
       VALUES (@workspace_id, @id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM govern_policies), @name, @description,
         @status, @group_ids, @match_actions, @match_agent_ids, @match_autonomy, @match_condition, @outcome, @quorum,
-        @reviewers, @timeout_seconds, @version, @created_at, @updated_at)`);
+        @reviewers, @timeout_seconds, @timeout_outcome, @scan_gate, @version, @created_at, @updated_at)`);
     this.getStmt = db.prepare("SELECT * FROM govern_policies WHERE workspace_id = ? AND id = ?");
     this.listStmt = db.prepare("SELECT * FROM govern_policies WHERE workspace_id = ? ORDER BY seq");
     this.listByStatusStmt = db.prepare("SELECT * FROM govern_policies WHERE workspace_id = ? AND status = ? ORDER BY seq");
@@ -73,7 +89,8 @@ export class SqlitePolicyStore implements PolicyStore {
       UPDATE govern_policies SET name = @name, description = @description, status = @status, group_ids = @group_ids,
         match_actions = @match_actions, match_agent_ids = @match_agent_ids, match_autonomy = @match_autonomy,
         match_condition = @match_condition, outcome = @outcome, quorum = @quorum, reviewers = @reviewers,
-        timeout_seconds = @timeout_seconds, version = @expected_version + 1, updated_at = @updated_at
+        timeout_seconds = @timeout_seconds, timeout_outcome = @timeout_outcome, scan_gate = @scan_gate,
+        version = @expected_version + 1, updated_at = @updated_at
       WHERE workspace_id = @workspace_id AND id = @id AND version = @expected_version
       RETURNING *`);
   }
@@ -129,7 +146,16 @@ function specColumns(spec: PolicySpec) {
     quorum: spec.quorum,
     reviewers: JSON.stringify(spec.reviewers),
     timeout_seconds: spec.timeoutSeconds,
+    timeout_outcome: spec.timeoutOutcome,
+    scan_gate: spec.scan === null ? null : JSON.stringify({ onBlock: spec.scan.onBlock, onFlag: spec.scan.onFlag }),
   };
+}
+
+function addMissingColumns(db: SqliteDatabase): void {
+  const present = new Set((db.prepare("PRAGMA table_info(govern_policies)").all() as { name: string }[]).map((c) => c.name));
+  for (const [name, declaration] of ADDED_COLUMNS) {
+    if (!present.has(name)) db.exec(`ALTER TABLE govern_policies ADD COLUMN ${name} ${declaration}`);
+  }
 }
 
 function fromRow(row: PolicyRow): Policy {
@@ -150,6 +176,8 @@ function fromRow(row: PolicyRow): Policy {
     quorum: row.quorum,
     reviewers: JSON.parse(row.reviewers) as string[],
     timeoutSeconds: row.timeout_seconds,
+    timeoutOutcome: row.timeout_outcome as TimeoutOutcome,
+    scan: row.scan_gate === null ? null : (JSON.parse(row.scan_gate) as ScanGate),
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

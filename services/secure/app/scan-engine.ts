@@ -1,13 +1,19 @@
 import type { Clock } from "../../../lib/clock.js";
 import { executeScan } from "../domain/scan/execute-scan.js";
 import type { ScanInput, ScanOutcome } from "../domain/scan/scan-types.js";
+import { ruleSetVersion } from "../domain/rule-set-version.js";
 import type { ScanPlanCache } from "./scan-plan-cache.js";
 import type { TriggerRecorder } from "./trigger-recorder.js";
 
 /** A scan's outcome and how long it took, in milliseconds. */
 export interface ScanResult extends ScanOutcome {
   durationMs: number;
+  /** The version of the rule set the scan ran (see `ruleSetVersion`); absent for a rule's trial. */
+  ruleSetVersion?: string;
 }
+
+// A plan's version is hashed once, not per scan.
+const versions = new WeakMap<object, string>();
 
 /**
  * Scans content for a workspace: takes the workspace's current plan from the
@@ -28,6 +34,8 @@ export class ScanEngine {
     const plan = await this.plans.plan(workspaceId);
     const { triggeredRuleIds, ...outcome } = executeScan(plan, input);
     if (triggeredRuleIds.length > 0 && opts.countTriggers !== false) this.triggers.record(workspaceId, triggeredRuleIds, this.clock.now());
-    return { ...outcome, durationMs: performance.now() - started };
+    let version = versions.get(plan);
+    if (version === undefined) versions.set(plan, (version = ruleSetVersion(plan.key)));
+    return { ...outcome, ruleSetVersion: version, durationMs: performance.now() - started };
   }
 }

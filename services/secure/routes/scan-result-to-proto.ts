@@ -29,5 +29,6 @@ export function scanResultToProto(scanId: string, result: ScanResult): ScanRespo
     durationMs: result.durationMs,
     unevaluated: result.unevaluated,
     redactedContent: result.redactedContent,
+    ruleSetVersion: result.ruleSetVersion ?? "",
   });
 }

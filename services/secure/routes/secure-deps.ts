@@ -1,3 +1,5 @@
+import type { Client } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
 import type { Logger } from "../../../lib/logger.js";
@@ -14,5 +16,7 @@ export interface SecureDeps {
   engine: ScanEngine;
   /** Idempotency keys of scans. */
   idempotency: IdempotencyStore;
+  /** The auth service, which signs verdict tokens; absent, a scan asking for one is refused (503). */
+  verdicts?: Pick<Client<typeof AuthService>, "signScanVerdict">;
   logger: Logger;
 }

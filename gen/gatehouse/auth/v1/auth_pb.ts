@@ -15,7 +15,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/auth/v1/auth.proto.
  */
 export const file_gatehouse_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChxnYXRlaG91c2UvYXV0aC92MS9hdXRoLnByb3RvEhFnYXRlaG91c2UuYXV0aC52MSJOChBBdXRob3JpemVSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkSEQoJY2xpZW50X2lwGAIgASgJEhYKDnJlcXVpcmVkX3Njb3BlGAMgASgJIsQBChFBdXRob3JpemVSZXNwb25zZRI0CgdvdXRjb21lGAEgASgOMiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplT3V0Y29tZRIrCgZjYWxsZXIYAiABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchI1CgpyYXRlX2xpbWl0GAMgASgLMiEuZ2F0ZWhvdXNlLmF1dGgudjEuUmF0ZUxpbWl0U3RhdGUSFQoNbWlzc2luZ19zY29wZRgEIAEoCSKOAQoOUmF0ZUxpbWl0U3RhdGUSDgoGcG9saWN5GAEgASgJEg0KBWxpbWl0GAIgASgFEhYKDndpbmRvd19zZWNvbmRzGAMgASgFEhEKCXJlbWFpbmluZxgEIAEoBRIVCg1yZXNldF9zZWNvbmRzGAUgASgFEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYBiABKAUiaAoTVGhyb3R0bGVQb2xsUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIQCghyZXNvdXJjZRgCIAEoCRISCgpzcGFjaW5nX21zGAMgASgFIkQKFFRocm90dGxlUG9sbFJlc3BvbnNlEg8KB2FsbG93ZWQYASABKAgSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgCIAEoBSJVCglXb3Jrc3BhY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChZDcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkiSgoXQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIk4KE0dldFdvcmtzcGFjZVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiRwoUR2V0V29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIvkBCgZBcGlLZXkSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGc2NvcGVzGAQgAygJEhMKC2FsbG93ZWRfaXBzGAUgAygJEg8KB3N1YmplY3QYBiABKAkSFQoNc2VjcmV0X3ByZWZpeBgHIAEoCRIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgpyZXZva2VkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBQg0KC19yZXZva2VkX2F0IsABChBDcmVhdGVLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhMKC2FsbG93ZWRfaXBzGAQgAygJEhQKB3N1YmplY3QYBSABKAlIAIgBARIZCgx3b3Jrc3BhY2VfaWQYBiABKAlIAYgBAUIKCghfc3ViamVjdEIPCg1fd29ya3NwYWNlX2lkIksKEUNyZWF0ZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleRIOCgZzZWNyZXQYAiABKAkiPgoPTGlzdEtleXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIjsKEExpc3RLZXlzUmVzcG9uc2USJwoEa2V5cxgBIAMoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJLChBSZXZva2VLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIjsKEVJldm9rZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJ2ChNTaWduRGVjaXNpb25SZXF1ZXN0EhAKCGF1ZGllbmNlGAEgASgJEg8KB3N1YmplY3QYAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBITCgt0dGxfc2Vjb25kcxgEIAEoBSJyChRTaWduRGVjaXNpb25SZXNwb25zZRINCgV0b2tlbhgBIAEoCRIOCgZrZXlfaWQYAiABKAkSCwoDanRpGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq4BChVWZXJpZnlEZWNpc2lvblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFdG9rZW4YAiABKAkSEwoGYWN0aW9uGAMgASgJSACIAQESLQoHcGF5bG9hZBgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RIAYgBAUIJCgdfYWN0aW9uQgoKCF9wYXlsb2FkImAKFlZlcmlmeURlY2lzaW9uUmVzcG9uc2USDQoFdmFsaWQYASABKAgSDgoGcmVhc29uGAIgASgJEicKBmNsYWltcxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEAoOR2V0Sndrc1JlcXVlc3QiYwoKSnNvbldlYktleRILCgNrdHkYASABKAkSCwoDY3J2GAIgASgJEgkKAXgYAyABKAkSCQoBeRgEIAEoCRILCgNraWQYBSABKAkSCwoDYWxnGAYgASgJEgsKA3VzZRgHIAEoCSI+Cg9HZXRKd2tzUmVzcG9uc2USKwoEa2V5cxgBIAMoCzIdLmdhdGVob3VzZS5hdXRoLnYxLkpzb25XZWJLZXkqwAEKEEF1dGhvcml6ZU91dGNvbWUSIQodQVVUSE9SSVpFX09VVENPTUVfVU5TUEVDSUZJRUQQABIdChlBVVRIT1JJWkVfT1VUQ09NRV9BTExPV0VEEAESJQohQVVUSE9SSVpFX09VVENPTUVfVU5BVVRIRU5USUNBVEVEEAISHwobQVVUSE9SSVpFX09VVENPTUVfRk9SQklEREVOEAMSIgoeQVVUSE9SSVpFX09VVENPTUVfUkFURV9MSU1JVEVEEAQy3ggKC0F1dGhTZXJ2aWNlEl4KCUF1dGhvcml6ZRIjLmdhdGVob3VzZS5hdXRoLnYxLkF1dGhvcml6ZVJlcXVlc3QaJC5nYXRlaG91c2UuYXV0aC52MS5BdXRob3JpemVSZXNwb25zZSIGorsYAhABEmcKDFRocm90dGxlUG9sbBImLmdhdGVob3VzZS5hdXRoLnYxLlRocm90dGxlUG9sbFJlcXVlc3QaJy5nYXRlaG91c2UuYXV0aC52MS5UaHJvdHRsZVBvbGxSZXNwb25zZSIGorsYAhABEoYBCg9DcmVhdGVXb3Jrc3BhY2USKS5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0GiouZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2UiHKK7GBgKFmFkbWluOndvcmtzcGFjZXM6d3JpdGUSZwoMR2V0V29ya3NwYWNlEiYuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0V29ya3NwYWNlUmVxdWVzdBonLmdhdGVob3VzZS5hdXRoLnYxLkdldFdvcmtzcGFjZVJlc3BvbnNlIgaiuxgCCgASbgoJQ3JlYXRlS2V5EiMuZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlS2V5UmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLkNyZWF0ZUtleVJlc3BvbnNlIhaiuxgSChBhZG1pbjprZXlzOndyaXRlEmoKCExpc3RLZXlzEiIuZ2F0ZWhvdXNlLmF1dGgudjEuTGlzdEtleXNSZXF1ZXN0GiMuZ2F0ZWhvdXNlLmF1dGgudjEuTGlzdEtleXNSZXNwb25zZSIVorsYEQoPYWRtaW46a2V5czpyZWFkEm4KCVJldm9rZUtleRIjLmdhdGVob3VzZS5hdXRoLnYxLlJldm9rZUtleVJlcXVlc3QaJC5nYXRlaG91c2UuYXV0aC52MS5SZXZva2VLZXlSZXNwb25zZSIWorsYEgoQYWRtaW46a2V5czp3cml0ZRJnCgxTaWduRGVjaXNpb24SJi5nYXRlaG91c2UuYXV0aC52MS5TaWduRGVjaXNpb25SZXF1ZXN0GicuZ2F0ZWhvdXNlLmF1dGgudjEuU2lnbkRlY2lzaW9uUmVzcG9uc2UiBqK7GAIQARKEAQoOVmVyaWZ5RGVjaXNpb24SKC5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlEZWNpc2lvblJlcXVlc3QaKS5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlEZWNpc2lvblJlc3BvbnNlIh2iuxgZChdnb3Zlcm46Y2hlY2twb2ludHM6cmVhZBJYCgdHZXRKd2tzEiEuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0Sndrc1JlcXVlc3QaIi5nYXRlaG91c2UuYXV0aC52MS5HZXRKd2tzUmVzcG9uc2UiBqK7GAIYAWIGcHJvdG8z", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChxnYXRlaG91c2UvYXV0aC92MS9hdXRoLnByb3RvEhFnYXRlaG91c2UuYXV0aC52MSJOChBBdXRob3JpemVSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkSEQoJY2xpZW50X2lwGAIgASgJEhYKDnJlcXVpcmVkX3Njb3BlGAMgASgJIsQBChFBdXRob3JpemVSZXNwb25zZRI0CgdvdXRjb21lGAEgASgOMiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplT3V0Y29tZRIrCgZjYWxsZXIYAiABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchI1CgpyYXRlX2xpbWl0GAMgASgLMiEuZ2F0ZWhvdXNlLmF1dGgudjEuUmF0ZUxpbWl0U3RhdGUSFQoNbWlzc2luZ19zY29wZRgEIAEoCSKOAQoOUmF0ZUxpbWl0U3RhdGUSDgoGcG9saWN5GAEgASgJEg0KBWxpbWl0GAIgASgFEhYKDndpbmRvd19zZWNvbmRzGAMgASgFEhEKCXJlbWFpbmluZxgEIAEoBRIVCg1yZXNldF9zZWNvbmRzGAUgASgFEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYBiABKAUiaAoTVGhyb3R0bGVQb2xsUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIQCghyZXNvdXJjZRgCIAEoCRISCgpzcGFjaW5nX21zGAMgASgFIkQKFFRocm90dGxlUG9sbFJlc3BvbnNlEg8KB2FsbG93ZWQYASABKAgSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgCIAEoBSJVCglXb3Jrc3BhY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChZDcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkiSgoXQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIk4KE0dldFdvcmtzcGFjZVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiRwoUR2V0V29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIvkBCgZBcGlLZXkSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGc2NvcGVzGAQgAygJEhMKC2FsbG93ZWRfaXBzGAUgAygJEg8KB3N1YmplY3QYBiABKAkSFQoNc2VjcmV0X3ByZWZpeBgHIAEoCRIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgpyZXZva2VkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBQg0KC19yZXZva2VkX2F0IsABChBDcmVhdGVLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhMKC2FsbG93ZWRfaXBzGAQgAygJEhQKB3N1YmplY3QYBSABKAlIAIgBARIZCgx3b3Jrc3BhY2VfaWQYBiABKAlIAYgBAUIKCghfc3ViamVjdEIPCg1fd29ya3NwYWNlX2lkIksKEUNyZWF0ZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleRIOCgZzZWNyZXQYAiABKAkiPgoPTGlzdEtleXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIjsKEExpc3RLZXlzUmVzcG9uc2USJwoEa2V5cxgBIAMoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJLChBSZXZva2VLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIjsKEVJldm9rZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJ2ChNTaWduRGVjaXNpb25SZXF1ZXN0EhAKCGF1ZGllbmNlGAEgASgJEg8KB3N1YmplY3QYAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBITCgt0dGxfc2Vjb25kcxgEIAEoBSJyChRTaWduRGVjaXNpb25SZXNwb25zZRINCgV0b2tlbhgBIAEoCRIOCgZrZXlfaWQYAiABKAkSCwoDanRpGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq4BChVWZXJpZnlEZWNpc2lvblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFdG9rZW4YAiABKAkSEwoGYWN0aW9uGAMgASgJSACIAQESLQoHcGF5bG9hZBgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RIAYgBAUIJCgdfYWN0aW9uQgoKCF9wYXlsb2FkImAKFlZlcmlmeURlY2lzaW9uUmVzcG9uc2USDQoFdmFsaWQYASABKAgSDgoGcmVhc29uGAIgASgJEicKBmNsYWltcxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEAoOR2V0Sndrc1JlcXVlc3QiYwoKSnNvbldlYktleRILCgNrdHkYASABKAkSCwoDY3J2GAIgASgJEgkKAXgYAyABKAkSCQoBeRgEIAEoCRILCgNraWQYBSABKAkSCwoDYWxnGAYgASgJEgsKA3VzZRgHIAEoCSI+Cg9HZXRKd2tzUmVzcG9uc2USKwoEa2V5cxgBIAMoCzIdLmdhdGVob3VzZS5hdXRoLnYxLkpzb25XZWJLZXkitwEKFlNpZ25TY2FuVmVyZGljdFJlcXVlc3QSEAoIYXVkaWVuY2UYASABKAkSDwoHc2Nhbl9pZBgCIAEoCRIPCgd2ZXJkaWN0GAMgASgJEhYKDmNvbnRlbnRfc2hhMjU2GAQgASgJEhEKCXNjYW5fdHlwZRgFIAEoCRIYChBydWxlX3NldF92ZXJzaW9uGAYgASgJEhYKCXRvb2xfbmFtZRgHIAEoCUgAiAEBQgwKCl90b29sX25hbWUiaAoXU2lnblNjYW5WZXJkaWN0UmVzcG9uc2USDQoFdG9rZW4YASABKAkSDgoGa2V5X2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIngKGFZlcmlmeVNjYW5WZXJkaWN0UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchINCgV0b2tlbhgCIAEoCRIUCgdjb250ZW50GAMgASgJSACIAQFCCgoIX2NvbnRlbnQiYwoZVmVyaWZ5U2NhblZlcmRpY3RSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCrAAQoQQXV0aG9yaXplT3V0Y29tZRIhCh1BVVRIT1JJWkVfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh0KGUFVVEhPUklaRV9PVVRDT01FX0FMTE9XRUQQARIlCiFBVVRIT1JJWkVfT1VUQ09NRV9VTkFVVEhFTlRJQ0FURUQQAhIfChtBVVRIT1JJWkVfT1VUQ09NRV9GT1JCSURERU4QAxIiCh5BVVRIT1JJWkVfT1VUQ09NRV9SQVRFX0xJTUlURUQQBDLaCgoLQXV0aFNlcnZpY2USXgoJQXV0aG9yaXplEiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplUmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLkF1dGhvcml6ZVJlc3BvbnNlIgaiuxgCEAESZwoMVGhyb3R0bGVQb2xsEiYuZ2F0ZWhvdXNlLmF1dGgudjEuVGhyb3R0bGVQb2xsUmVxdWVzdBonLmdhdGVob3VzZS5hdXRoLnYxLlRocm90dGxlUG9sbFJlc3BvbnNlIgaiuxgCEAEShgEKD0NyZWF0ZVdvcmtzcGFjZRIpLmdhdGVob3VzZS5hdXRoLnYxLkNyZWF0ZVdvcmtzcGFjZVJlcXVlc3QaKi5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVXb3Jrc3BhY2VSZXNwb25zZSIcorsYGAoWYWRtaW46d29ya3NwYWNlczp3cml0ZRJnCgxHZXRXb3Jrc3BhY2USJi5nYXRlaG91c2UuYXV0aC52MS5HZXRXb3Jrc3BhY2VSZXF1ZXN0GicuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0V29ya3NwYWNlUmVzcG9uc2UiBqK7GAIKABJuCglDcmVhdGVLZXkSIy5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVLZXlSZXF1ZXN0GiQuZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlS2V5UmVzcG9uc2UiFqK7GBIKEGFkbWluOmtleXM6d3JpdGUSagoITGlzdEtleXMSIi5nYXRlaG91c2UuYXV0aC52MS5MaXN0S2V5c1JlcXVlc3QaIy5nYXRlaG91c2UuYXV0aC52MS5MaXN0S2V5c1Jlc3BvbnNlIhWiuxgRCg9hZG1pbjprZXlzOnJlYWQSbgoJUmV2b2tlS2V5EiMuZ2F0ZWhvdXNlLmF1dGgudjEuUmV2b2tlS2V5UmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLlJldm9rZUtleVJlc3BvbnNlIhaiuxgSChBhZG1pbjprZXlzOndyaXRlEmcKDFNpZ25EZWNpc2lvbhImLmdhdGVob3VzZS5hdXRoLnYxLlNpZ25EZWNpc2lvblJlcXVlc3QaJy5nYXRlaG91c2UuYXV0aC52MS5TaWduRGVjaXNpb25SZXNwb25zZSIGorsYAhABEoQBCg5WZXJpZnlEZWNpc2lvbhIoLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeURlY2lzaW9uUmVxdWVzdBopLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeURlY2lzaW9uUmVzcG9uc2UiHaK7GBkKF2dvdmVybjpjaGVja3BvaW50czpyZWFkEnAKD1NpZ25TY2FuVmVyZGljdBIpLmdhdGVob3VzZS5hdXRoLnYxLlNpZ25TY2FuVmVyZGljdFJlcXVlc3QaKi5nYXRlaG91c2UuYXV0aC52MS5TaWduU2NhblZlcmRpY3RSZXNwb25zZSIGorsYAhABEocBChFWZXJpZnlTY2FuVmVyZGljdBIrLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeVNjYW5WZXJkaWN0UmVxdWVzdBosLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeVNjYW5WZXJkaWN0UmVzcG9uc2UiF6K7GBMKEXNlY3VyZTpzY2FuOndyaXRlElgKB0dldEp3a3MSIS5nYXRlaG91c2UuYXV0aC52MS5HZXRKd2tzUmVxdWVzdBoiLmdhdGVob3VzZS5hdXRoLnYxLkdldEp3a3NSZXNwb25zZSIGorsYAhgBYgZwcm90bzM", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message gatehouse.auth.v1.AuthorizeRequest
@@ -721,6 +721,150 @@ export const GetJwksResponseSchema: GenMessage<GetJwksResponse> = /*@__PURE__*/
   messageDesc(file_gatehouse_auth_v1_auth, 23);
 
 /**
+ * @generated from message gatehouse.auth.v1.SignScanVerdictRequest
+ */
+export type SignScanVerdictRequest = Message<"gatehouse.auth.v1.SignScanVerdictRequest"> & {
+  /**
+   * Audience of the token: the workspace ID.
+   *
+   * @generated from field: string audience = 1;
+   */
+  audience: string;
+
+  /**
+   * Subject of the token: the scan ID.
+   *
+   * @generated from field: string scan_id = 2;
+   */
+  scanId: string;
+
+  /**
+   * block, flag, log or allow.
+   *
+   * @generated from field: string verdict = 3;
+   */
+  verdict: string;
+
+  /**
+   * base64url SHA-256 of the scanned content's UTF-8 bytes.
+   *
+   * @generated from field: string content_sha256 = 4;
+   */
+  contentSha256: string;
+
+  /**
+   * prompt_input, tool_call or output.
+   *
+   * @generated from field: string scan_type = 5;
+   */
+  scanType: string;
+
+  /**
+   * @generated from field: string rule_set_version = 6;
+   */
+  ruleSetVersion: string;
+
+  /**
+   * The tool of a tool_call scan.
+   *
+   * @generated from field: optional string tool_name = 7;
+   */
+  toolName?: string | undefined;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.SignScanVerdictRequest.
+ * Use `create(SignScanVerdictRequestSchema)` to create a new message.
+ */
+export const SignScanVerdictRequestSchema: GenMessage<SignScanVerdictRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 24);
+
+/**
+ * @generated from message gatehouse.auth.v1.SignScanVerdictResponse
+ */
+export type SignScanVerdictResponse = Message<"gatehouse.auth.v1.SignScanVerdictResponse"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: string key_id = 2;
+   */
+  keyId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 3;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.SignScanVerdictResponse.
+ * Use `create(SignScanVerdictResponseSchema)` to create a new message.
+ */
+export const SignScanVerdictResponseSchema: GenMessage<SignScanVerdictResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 25);
+
+/**
+ * @generated from message gatehouse.auth.v1.VerifyScanVerdictRequest
+ */
+export type VerifyScanVerdictRequest = Message<"gatehouse.auth.v1.VerifyScanVerdictRequest"> & {
+  /**
+   * @generated from field: gatehouse.common.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string token = 2;
+   */
+  token: string;
+
+  /**
+   * When set, the token's content_sha256 must be this content's.
+   *
+   * @generated from field: optional string content = 3;
+   */
+  content?: string | undefined;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.VerifyScanVerdictRequest.
+ * Use `create(VerifyScanVerdictRequestSchema)` to create a new message.
+ */
+export const VerifyScanVerdictRequestSchema: GenMessage<VerifyScanVerdictRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 26);
+
+/**
+ * @generated from message gatehouse.auth.v1.VerifyScanVerdictResponse
+ */
+export type VerifyScanVerdictResponse = Message<"gatehouse.auth.v1.VerifyScanVerdictResponse"> & {
+  /**
+   * @generated from field: bool valid = 1;
+   */
+  valid: boolean;
+
+  /**
+   * Why the token is not valid, when it is not.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct claims = 3;
+   */
+  claims?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.VerifyScanVerdictResponse.
+ * Use `create(VerifyScanVerdictResponseSchema)` to create a new message.
+ */
+export const VerifyScanVerdictResponseSchema: GenMessage<VerifyScanVerdictResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 27);
+
+/**
  * @generated from enum gatehouse.auth.v1.AuthorizeOutcome
  */
 export enum AuthorizeOutcome {
@@ -855,6 +999,28 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof VerifyDecisionRequestSchema;
     output: typeof VerifyDecisionResponseSchema;
+  },
+  /**
+   * SignScanVerdict signs a scan verdict token (ES256 JWT, typ
+   * gatehouse-scan-verdict+jwt) with the decision-token signing key.
+   *
+   * @generated from rpc gatehouse.auth.v1.AuthService.SignScanVerdict
+   */
+  signScanVerdict: {
+    methodKind: "unary";
+    input: typeof SignScanVerdictRequestSchema;
+    output: typeof SignScanVerdictResponseSchema;
+  },
+  /**
+   * VerifyScanVerdict verifies a scan verdict token, and the content it
+   * binds when given.
+   *
+   * @generated from rpc gatehouse.auth.v1.AuthService.VerifyScanVerdict
+   */
+  verifyScanVerdict: {
+    methodKind: "unary";
+    input: typeof VerifyScanVerdictRequestSchema;
+    output: typeof VerifyScanVerdictResponseSchema;
   },
   /**
    * GetJwks returns the public signing keys, retired ones included while their tokens live.

@@ -1,0 +1,12 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The version of a workspace's rule set as scans report and verdict tokens
+ * bind it: base64url SHA-256 of the scan plan's key (the active rules' IDs
+ * and versions in listing order, see `planKey`). It moves whenever a rule is
+ * created active, edited, or changes status, and equal rule sets give equal
+ * versions.
+ */
+export function ruleSetVersion(planKey: string): string {
+  return createHash("sha256").update(planKey, "utf8").digest("base64url");
+}
