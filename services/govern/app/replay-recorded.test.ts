@@ -53,6 +53,7 @@ describe("replayRecorded on a SQLite store", () => {
       changed: 12,
       unchanged: 13,
       skippedPinned: 0,
+      needsScan: 0,
       transitions: [{ from: "pending", to: "blocked", count: 12, examples: ["cp_0001", "cp_0003", "cp_0005", "cp_0007", "cp_0009"] }],
       truncated: false,
       resumeSince: null,
@@ -75,6 +76,11 @@ describe("replayRecorded on a SQLite store", () => {
     const drafts = [testPolicy("d1", { outcome: "reject", match: { condition: 'agent.name == "Deleter"' } })];
     const report = await replayRecorded(job({ drafts, agentNames: new Map([["agent_1", "Deleter"]]) }));
     expect(report.transitions).toContainEqual({ from: "pending", to: "rejected", count: 1, examples: ["cp_0001"] });
+  });
+
+  it("counts, across pages, the checkpoints a gated draft asks to have scanned", async () => {
+    const drafts = [testPolicy("d1", { outcome: "approve", scan: { onBlock: "block", onFlag: "review" }, match: { actions: ["docs.*"] } })];
+    expect(await replayRecorded(job({ drafts, pageSize: 4 }))).toMatchObject({ evaluated: 25, needsScan: 13 });
   });
 
   it("gives the event loop turns within a page once a slice of evaluation is spent", async () => {

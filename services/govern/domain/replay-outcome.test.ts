@@ -25,17 +25,42 @@ const recorded = (overrides: Partial<RecordedCheckpoint> = {}): RecordedCheckpoi
 describe("replayOutcome", () => {
   it("evaluates the drafts as a create would and pairs the result with the recorded outcome", () => {
     const drafts = [testPolicy("d1", { outcome: "approve", match: { actions: ["payments.*"], condition: "payload.amount < 1000" } })];
-    expect(replayOutcome(drafts, recorded(), null)).toEqual({ kind: "evaluated", from: "pending", to: "approved" });
+    expect(replayOutcome(drafts, recorded(), null)).toEqual({ kind: "evaluated", from: "pending", to: "approved", scanRequested: false });
     expect(replayOutcome(drafts, recorded({ payload: { amount: 5000 }, initialOutcome: "approved" }), null)).toEqual({
       kind: "evaluated",
       from: "approved",
       to: "pending",
+      scanRequested: false,
     });
   });
 
   it("leaves inactive drafts out, as evaluation leaves out inactive policies", () => {
     const drafts = [testPolicy("d1", { outcome: "block", status: "inactive" })];
-    expect(replayOutcome(drafts, recorded({ initialOutcome: "blocked" }), null)).toEqual({ kind: "evaluated", from: "blocked", to: "pending" });
+    expect(replayOutcome(drafts, recorded({ initialOutcome: "blocked" }), null)).toEqual({
+      kind: "evaluated",
+      from: "blocked",
+      to: "pending",
+      scanRequested: false,
+    });
+  });
+
+  it("notes, without scanning, that an applicable gated draft asks for a content scan: to is the outcome before the gate", () => {
+    const gate = { onBlock: "block", onFlag: "review" } as const;
+    const drafts = [
+      testPolicy("d1", { outcome: "approve", scan: gate, match: { actions: ["payments.*"] } }),
+      testPolicy("d2", { outcome: "approve", match: { actions: ["db.*"] } }),
+    ];
+    expect(replayOutcome(drafts, recorded(), null)).toEqual({ kind: "evaluated", from: "pending", to: "approved", scanRequested: true });
+    // The gated draft does not apply to this action: nothing asks for a scan.
+    expect(replayOutcome(drafts, recorded({ action: "db.read" }), null)).toEqual({
+      kind: "evaluated",
+      from: "pending",
+      to: "approved",
+      scanRequested: false,
+    });
+    // An inactive gated draft takes no part, and asks for nothing.
+    const inactive = [testPolicy("d1", { outcome: "approve", scan: gate, status: "inactive" })];
+    expect(replayOutcome(inactive, recorded(), null)).toMatchObject({ to: "pending", scanRequested: false });
   });
 
   it("narrows the drafts by the checkpoint's policy groups", () => {

@@ -21,6 +21,11 @@ export interface ReplaySummary {
   unchanged: number;
   /** Checkpoints not evaluated because they named policy IDs (see `replayOutcome`). */
   skippedPinned: number;
+  /**
+   * Evaluated checkpoints the drafts ask to have scanned (see `ReplayOutcome`):
+   * their `to` is the outcome before the scan gate, which could only be stricter.
+   */
+  needsScan: number;
   /** Changed outcomes only, most frequent first (ties in a fixed status order). */
   transitions: ReplayTransition[];
 }
@@ -35,6 +40,7 @@ export class ReplayTally {
   private evaluated = 0;
   private unchanged = 0;
   private skippedPinned = 0;
+  private needsScan = 0;
   private readonly byPair = new Map<string, ReplayTransition>();
 
   /** Counts the outcome of checkpoint `id`. */
@@ -44,6 +50,7 @@ export class ReplayTally {
       return;
     }
     this.evaluated++;
+    if (outcome.scanRequested) this.needsScan++;
     if (outcome.from === outcome.to) {
       this.unchanged++;
       return;
@@ -69,6 +76,7 @@ export class ReplayTally {
       changed: this.evaluated - this.unchanged,
       unchanged: this.unchanged,
       skippedPinned: this.skippedPinned,
+      needsScan: this.needsScan,
       transitions,
     };
   }
