@@ -35,6 +35,16 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
     });
     expect(active.status).toBe(201);
     activeId = active.body.policy.id;
+    // Every payment's payload holds "amount": a scan would block them all.
+    const rule = await api.post("/v1/secure/rules", {
+      name: "Amounts",
+      type: "prompt_pattern",
+      action: "block",
+      severity: "critical",
+      status: "active",
+      custom_patterns: ["amount"],
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     const create = async (body: Record<string, unknown>, expected: string) => {
       const res = await api.post("/v1/checkpoints", body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -66,6 +76,7 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
       changed: 8,
       unchanged: 3,
       skipped_pinned: 1,
+      needs_scan: 0,
       by_transition: [
         { from: "pending", to: "approved", count: 7, examples: made.large.slice(0, 5) },
         { from: "pending", to: "blocked", count: 1, examples: made.reviewed },
@@ -77,6 +88,30 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
     expect(until).toBeGreaterThanOrEqual(before - 1000);
     expect(until).toBeLessThanOrEqual(Date.now());
     expect(until - Date.parse(res.body.since)).toBe(7 * DAY);
+  });
+
+  it("counts in needs_scan the checkpoints a gated draft asks to have scanned, and scans none: to is the outcome before the gate", async () => {
+    const gated = [{ ...drafts[0], reviewers: ["alice"], scan: { on_block: "block", on_flag: "review" } }, drafts[1]];
+    const res = await api.post("/v1/policies/replay", { policies: gated });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The 10 unpinned payments ask for a scan (the rule would block each); the delete matches no gated draft.
+    expect(res.body).toMatchObject({
+      evaluated: 11,
+      changed: 8,
+      unchanged: 3,
+      skipped_pinned: 1,
+      needs_scan: 10,
+      by_transition: [
+        { from: "pending", to: "approved", count: 7, examples: made.large.slice(0, 5) },
+        { from: "pending", to: "blocked", count: 1, examples: made.reviewed },
+      ],
+    });
+    // Since the 3 small payments: the gate asks for a scan of the 7 large ones only.
+    const later = await api.post("/v1/policies/replay", { policies: gated, since: between });
+    expect(later.body).toMatchObject({ evaluated: 8, needs_scan: 7 });
+    // The same set with the gate inactive asks for none.
+    const inactive = await api.post("/v1/policies/replay", { policies: [{ ...gated[0], status: "inactive" }, drafts[1]] });
+    expect(inactive.body).toMatchObject({ evaluated: 11, needs_scan: 0 });
   });
 
   it("keeps to since and until: at or after since, before until", async () => {
@@ -140,7 +175,7 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
     const ws = await api.post("/v1/workspaces", { name: `replay-other-${engine}` });
     const other = client(gh.url, await createKey(gh.url, gh.adminKey, { scopes: ["govern:policies:write"], workspace_id: ws.body.workspace.id }));
     const res = await other.post("/v1/policies/replay", { policies: drafts });
-    expect(res.body).toMatchObject({ evaluated: 0, changed: 0, skipped_pinned: 0, by_transition: [] });
+    expect(res.body).toMatchObject({ evaluated: 0, changed: 0, skipped_pinned: 0, needs_scan: 0, by_transition: [] });
   });
 
   it("is a route of its own, not /v1/policies/{id}", async () => {

@@ -66,7 +66,7 @@ export function policyRoutes({ clients }: RouteDeps) {
       method: "POST",
       url: "/v1/policies/replay",
       operationId: "replayPolicies",
-      summary: "Replay a draft policy set on the checkpoints recorded in a time range (default: the last 7 days): how many immediate outcomes would change, by status pair, with examples; nothing is stored",
+      summary: "Replay a draft policy set on the checkpoints recorded in a time range (default: the last 7 days): how many immediate outcomes would change, by status pair, with examples; no content scan is run (needs_scan counts the checkpoints a gated draft would have scanned); nothing is stored",
       tags: ["policies"],
       scope: "govern:policies:write",
       body: PolicyReplayBody,

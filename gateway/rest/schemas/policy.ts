@@ -100,11 +100,17 @@ export const PolicyReplayResponse = z
       .number()
       .int()
       .describe("Checkpoints not evaluated because they named policy_ids: the drafts are not those policies."),
+    needs_scan: z
+      .number()
+      .int()
+      .describe(
+        "Evaluated checkpoints the drafts ask to have content-scanned (an applicable draft has a scan gate). A replay runs no scan, so their `to` is the policies' outcome before the gate; a scan could only make it stricter (blocked, or pending for review instead of approved).",
+      ),
     by_transition: z
       .array(
         z.object({
           from: ImmediateOutcome.describe("The outcome the checkpoint was given when it was created."),
-          to: ImmediateOutcome.describe("The outcome the drafts give it."),
+          to: ImmediateOutcome.describe("The outcome the drafts give it, before any content scan (see needs_scan)."),
           count: z.number().int(),
           examples: z.array(z.string()).describe("IDs of the oldest such checkpoints, at most 5."),
         }),

@@ -91,6 +91,7 @@ export function policyReplayView(r: ReplayPoliciesResponse): PolicyReplayRespons
     changed: r.changed,
     unchanged: r.unchanged,
     skipped_pinned: r.skippedPinned,
+    needs_scan: r.needsScan,
     by_transition: r.transitions.map((t) => ({
       from: wireName(CheckpointStatusSchema, t.from) as Outcome,
       to: wireName(CheckpointStatusSchema, t.to) as Outcome,

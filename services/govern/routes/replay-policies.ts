@@ -50,6 +50,7 @@ export function replayPolicies(deps: GovernDeps) {
       changed: report.changed,
       unchanged: report.unchanged,
       skippedPinned: report.skippedPinned,
+      needsScan: report.needsScan,
       transitions: report.transitions.map((t) => ({
         from: toProtoEnum(CheckpointStatusSchema, t.from),
         to: toProtoEnum(CheckpointStatusSchema, t.to),
