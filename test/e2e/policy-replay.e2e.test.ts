@@ -18,6 +18,7 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
   const made: Record<"small" | "large" | "reviewed" | "pinned", string[]> = { small: [], large: [], reviewed: [], pinned: [] };
   let between = "";
   let activeId = "";
+  let ruleId = "";
 
   // The draft set: payments under 1000 approved at once (today: under 100), deletes blocked (today: reviewed).
   const drafts = [
@@ -45,6 +46,7 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
       custom_patterns: ["amount"],
     });
     expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    ruleId = rule.body.rule.id;
     const create = async (body: Record<string, unknown>, expected: string) => {
       const res = await api.post("/v1/checkpoints", body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -91,6 +93,9 @@ describe.each(e2eEngines())("POST /v1/policies/replay over HTTP on %s", (engine)
   });
 
   it("counts in needs_scan the checkpoints a gated draft asks to have scanned, and scans none: to is the outcome before the gate", async () => {
+    // A scan of a payment's payload would block it (a rehearsal: no trigger count moves).
+    const rehearsed = await api.post("/v1/secure/rules/test", { rule_id: ruleId, content: JSON.stringify({ amount: 500 }) });
+    expect(rehearsed.body).toMatchObject({ verdict: "block" });
     const gated = [{ ...drafts[0], reviewers: ["alice"], scan: { on_block: "block", on_flag: "review" } }, drafts[1]];
     const res = await api.post("/v1/policies/replay", { policies: gated });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
