@@ -13,11 +13,12 @@ import { composeGovern } from "./compose.js";
  * decision tokens.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "govern", async ({ backend, auth, own }) => {
+  return serveComponent(config, logger, "govern", async ({ backend, auth, audit, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
     return composeGovern({
       backend,
+      audit,
       bus,
       auth,
       logger,

@@ -11,9 +11,9 @@ import { composeSecure } from "./compose.js";
  * replica's scan plan.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "secure", async ({ backend, own }) => {
+  return serveComponent(config, logger, "secure", async ({ backend, audit, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    return composeSecure({ backend, bus, logger });
+    return composeSecure({ backend, audit, bus, logger });
   });
 }

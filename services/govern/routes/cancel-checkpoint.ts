@@ -1,3 +1,4 @@
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create } from "@bufbuild/protobuf";
 import {
   CancelCheckpointResponseSchema,
@@ -20,7 +21,7 @@ export function cancelCheckpoint(deps: GovernDeps) {
   return async (req: CancelCheckpointRequest): Promise<CancelCheckpointResponse> => {
     const workspaceId = workspaceOf(req.caller);
     const reason = optionalText("reason", req.reason, LIMITS.voteReasonLength);
-    const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) => cancelled(current, reason, now));
+    const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) => cancelled(current, reason, now), keyActor(req.caller!));
     return create(CancelCheckpointResponseSchema, { checkpoint: checkpointToProto(checkpoint) });
   };
 }

@@ -1,3 +1,4 @@
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create, fromBinary, toBinary, toJson, type JsonObject } from "@bufbuild/protobuf";
 import {
   AutonomyLevelSchema,
@@ -79,7 +80,7 @@ async function evaluateAndStore(deps: GovernDeps, workspaceId: string, req: Crea
   });
   const now = deps.clock.now();
   const checkpoint = newCheckpoint(input, evaluation, { id: newId("cp", now), workspaceId }, now);
-  return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256));
+  return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256, keyActor(req.caller!)));
 }
 
 // What the idempotency key is bound to: the request as the client sent it,

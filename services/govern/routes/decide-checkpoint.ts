@@ -1,3 +1,4 @@
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create } from "@bufbuild/protobuf";
 import {
   DecideCheckpointResponseSchema,
@@ -33,6 +34,7 @@ export function decideCheckpoint(deps: GovernDeps) {
     const reason = optionalText("reason", req.reason, LIMITS.voteReasonLength);
     const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) =>
       applyVote(current, { subject, decision, reason }, now),
+      keyActor(req.caller!),
     );
     return create(DecideCheckpointResponseSchema, { checkpoint: checkpointToProto(checkpoint) });
   };

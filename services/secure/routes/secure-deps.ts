@@ -1,3 +1,4 @@
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
 import type { Logger } from "../../../lib/logger.js";
@@ -14,5 +15,7 @@ export interface SecureDeps {
   engine: ScanEngine;
   /** Idempotency keys of scans. */
   idempotency: IdempotencyStore;
+  /** The deployment's audit trail: rule creations and edits are recorded there. */
+  audit: AuditLog;
   logger: Logger;
 }
