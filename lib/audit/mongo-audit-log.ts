@@ -12,8 +12,16 @@ interface AuditDoc extends AuditRow {
   workspace_id: string;
 }
 
+interface Pending {
+  entry: AuditEntry;
+  resolve(event: AuditEvent): void;
+  reject(err: unknown): void;
+}
+
 // Losing the race for a seq means another writer just appended: read the new head and go again.
 const MAX_ATTEMPTS = 100;
+// Appends of one workspace waiting in this process go out together, up to this many.
+const MAX_BATCH = 100;
 
 /**
  * AuditLog on MongoDB: collection `audit_events`. MongoDB without a replica
@@ -21,14 +29,16 @@ const MAX_ATTEMPTS = 100;
  * the head and inserts the next event with `_id` `<workspace>:<seq>`; the
  * `_id` index refuses a second insert of the same seq, and the loser reads the
  * new head and tries again. Seqs are therefore unique and, since an insert
- * only ever takes head + 1, gap-free. Appends of one process to one workspace
- * queue in memory, so only other processes race.
+ * only ever takes head + 1, gap-free. In one process the appends of a
+ * workspace queue, and those waiting go out together as one ordered
+ * insertMany of consecutive seqs (one head read and one insert for the lot);
+ * after a lost race the events of the batch found stored with their own hash
+ * are the ones that made it, the rest go again.
  */
 export class MongoAuditLog implements AuditLog {
   private readonly events: Collection<AuditDoc>;
   private readonly indexes: () => Promise<void>;
-  // The tail of each workspace's queue of appends in this process.
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly pending = new Map<string, Pending[]>();
 
   constructor(db: Db) {
     this.events = db.collection<AuditDoc>("audit_events");
@@ -36,14 +46,15 @@ export class MongoAuditLog implements AuditLog {
   }
 
   append(workspaceId: string, entry: AuditEntry): Promise<AuditEvent> {
-    const previous = this.queues.get(workspaceId) ?? Promise.resolve();
-    const appended = previous.catch(() => undefined).then(() => this.insertNext(workspaceId, entry));
-    const tail = appended.catch(() => undefined);
-    this.queues.set(workspaceId, tail);
-    void tail.then(() => {
-      if (this.queues.get(workspaceId) === tail) this.queues.delete(workspaceId);
+    return new Promise((resolve, reject) => {
+      const queue = this.pending.get(workspaceId);
+      if (queue) {
+        queue.push({ entry, resolve, reject });
+        return;
+      }
+      this.pending.set(workspaceId, [{ entry, resolve, reject }]);
+      void this.drain(workspaceId);
     });
-    return appended;
   }
 
   async list(workspaceId: string, query: AuditQuery): Promise<AuditEvent[]> {
@@ -65,28 +76,67 @@ export class MongoAuditLog implements AuditLog {
     return doc ? { seq: doc.seq, hash: doc.hash } : null;
   }
 
-  private async insertNext(workspaceId: string, entry: AuditEntry): Promise<AuditEvent> {
-    for (let attempt = 1; ; attempt++) {
-      const event = nextAuditEvent(await this.head(workspaceId), entry);
+  // One drain per workspace at a time: it takes what is queued, batch after batch, until nothing is.
+  private async drain(workspaceId: string): Promise<void> {
+    const queue = this.pending.get(workspaceId)!;
+    while (queue.length > 0) await this.insertBatch(workspaceId, queue.splice(0, MAX_BATCH));
+    this.pending.delete(workspaceId);
+  }
+
+  private async insertBatch(workspaceId: string, batch: Pending[]): Promise<void> {
+    let rest = batch;
+    for (let attempt = 1; rest.length > 0; attempt++) {
+      let events: AuditEvent[] = [];
       try {
-        await this.events.insertOne({
-          _id: `${workspaceId}:${event.seq}`,
-          workspace_id: workspaceId,
-          seq: event.seq,
-          type: event.type,
-          at: event.at,
-          actor_key_id: event.actor.key_id,
-          actor_subject: event.actor.subject,
-          resource_type: event.resource.type,
-          resource_id: event.resource.id,
-          data: JSON.stringify(event.data),
-          prev_hash: event.prev_hash,
-          hash: event.hash,
+        let head = await this.head(workspaceId);
+        events = rest.map((p) => {
+          const event = nextAuditEvent(head, p.entry);
+          head = { seq: event.seq, hash: event.hash };
+          return event;
         });
-        return event;
+        await this.events.insertMany(events.map((e) => docOf(workspaceId, e)), { ordered: true });
+        rest.forEach((p, i) => p.resolve(events[i]!));
+        return;
       } catch (err) {
-        if (!isDuplicateKeyError(err) || attempt >= MAX_ATTEMPTS) throw err;
+        const lostRace = isDuplicateKeyError(err) && attempt < MAX_ATTEMPTS;
+        const stored = events.length === 0 ? 0 : await this.storedPrefix(workspaceId, events).catch(() => 0);
+        rest.slice(0, stored).forEach((p, i) => p.resolve(events[i]!));
+        rest = rest.slice(stored);
+        if (!lostRace) {
+          for (const p of rest) p.reject(err);
+          return;
+        }
       }
     }
   }
+
+  // How many of `events`, from the first, are stored as they are (an ordered insert stops at its first failure).
+  private async storedPrefix(workspaceId: string, events: AuditEvent[]): Promise<number> {
+    const docs = await this.events.find({ _id: { $in: events.map((e) => idOf(workspaceId, e.seq)) } }, { projection: { hash: 1 } }).toArray();
+    const hashes = new Map(docs.map((d) => [d._id, d.hash]));
+    let n = 0;
+    while (n < events.length && hashes.get(idOf(workspaceId, events[n]!.seq)) === events[n]!.hash) n++;
+    return n;
+  }
+}
+
+function idOf(workspaceId: string, seq: number): string {
+  return `${workspaceId}:${seq}`;
+}
+
+function docOf(workspaceId: string, event: AuditEvent): AuditDoc {
+  return {
+    _id: idOf(workspaceId, event.seq),
+    workspace_id: workspaceId,
+    seq: event.seq,
+    type: event.type,
+    at: event.at,
+    actor_key_id: event.actor.key_id,
+    actor_subject: event.actor.subject,
+    resource_type: event.resource.type,
+    resource_id: event.resource.id,
+    data: JSON.stringify(event.data),
+    prev_hash: event.prev_hash,
+    hash: event.hash,
+  };
 }
