@@ -79,7 +79,8 @@ export function checkLink(previous: AuditHead | null, candidate: unknown): { ok:
   if (!isEventShaped(candidate)) return fail(`event ${expected} is malformed`);
   const event = candidate;
   if (event.seq !== expected) {
-    return fail(event.seq > expected ? `event ${expected} is missing (the next event has seq ${event.seq})` : `event ${expected} is out of order (found seq ${event.seq})`);
+    const found = `found seq ${event.seq} where it belongs`;
+    return fail(event.seq > expected ? `event ${expected} is missing or out of place (${found})` : `event ${expected} is out of place (${found})`);
   }
   const prevHash = previous?.hash ?? GENESIS_HASH;
   if (event.prev_hash !== prevHash) return fail(`prev_hash of event ${expected} is not the hash of the event before it`);

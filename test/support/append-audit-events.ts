@@ -1,13 +1,18 @@
 // A separate process appending to an embedded audit trail, for the test that
 // several processes sharing the SQLite file keep its seqs gap-free.
-// Usage: node --import tsx test/support/append-audit-events.ts <file> <workspace> <count> <label> <start at, epoch ms>
+// Usage: node --import tsx test/support/append-audit-events.ts <file> <workspace> <count> <label>
+// It opens the file, writes "ready" and starts appending when a line arrives on stdin,
+// so that processes which took unequal times to start append at the same time.
+import { createInterface } from "node:readline";
 import { SqliteAuditLog } from "../../lib/audit/sqlite-audit-log.js";
 import { openSqlite } from "../../lib/db/sqlite.js";
 
-const [file, workspaceId, count, label, startAt] = process.argv.slice(2) as [string, string, string, string, string];
+const [file, workspaceId, count, label] = process.argv.slice(2) as [string, string, string, string];
 const log = new SqliteAuditLog(openSqlite(file));
-// Processes take unequal times to start: all begin at one agreed moment.
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
+process.stdout.write("ready\n");
+const lines = createInterface({ input: process.stdin });
+await new Promise((resolve) => lines.once("line", resolve));
+lines.close();
 // Appends go in bursts, so each process's transactions meet the other's.
 for (let i = 0; i < Number(count); i += 10) {
   await Promise.all(
