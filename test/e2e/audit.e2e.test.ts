@@ -7,7 +7,7 @@ import { decodeJwt } from "jose";
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCommand } from "../../cli/audit-command.js";
-import { verifyAuditChain } from "../../lib/audit/audit-chain.js";
+import { auditEventHash, verifyAuditChain } from "../../lib/audit/audit-chain.js";
 import type { AuditEvent } from "../../lib/audit/audit-event.js";
 import { AUDIT_DB_FILE } from "../../lib/audit/open-audit-log.js";
 import { openSqlite } from "../../lib/db/sqlite.js";
@@ -17,10 +17,12 @@ import { testMongoUri } from "../support/store-engines.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
 
+const FIELDS = ["type", "at", "actor_key_id", "actor_subject", "resource_type", "resource_id", "data", "prev_hash", "hash"] as const;
+
 /** Rewrites the stored trail behind the server's back, as an intruder with access to the database would. */
 interface Tamperer {
   /** Sets one stored field (a column of the row / a member of the document) of event `seq`. */
-  set(seq: number, field: "data" | "actor_subject", value: string): Promise<void>;
+  set(seq: number, field: (typeof FIELDS)[number], value: string): Promise<void>;
   remove(seq: number): Promise<void>;
   /** Swaps everything but the seq of two stored events: the events trade places. */
   swap(a: number, b: number): Promise<void>;
@@ -28,8 +30,6 @@ interface Tamperer {
   snapshot(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
-
-const FIELDS = ["type", "at", "actor_key_id", "actor_subject", "resource_type", "resource_id", "data", "prev_hash", "hash"] as const;
 
 function sqliteTamperer(dataDir: string): Tamperer {
   const db = openSqlite(join(dataDir, AUDIT_DB_FILE));
@@ -292,6 +292,42 @@ for (const engine of e2eEngines()) {
         await restore();
       }
       expect(await audit(gh, auditor, "verify")).toMatchObject({ code: 0 });
+    }, 60_000);
+
+    it("an anchor catches a trail cut short, or rewritten from some event on, which the chain alone cannot", async () => {
+      const events = (await client(gh.url, auditor).get("/v1/audit/events")).body.events as AuditEvent[];
+      const head = events.at(-1)!;
+      const anchor = (decodeJwt(token).audit_head as { seq: number }).seq;
+      const restore = await tamper.snapshot();
+      try {
+        // Cut short: what is left is a whole chain.
+        await tamper.remove(head.seq);
+        expect(await audit(gh, auditor, "verify")).toMatchObject({ code: 0 });
+        expect(await audit(gh, auditor, "verify", "--anchor", `${head.seq}:${head.hash}`)).toMatchObject({
+          code: 1,
+          err: `audit chain does not hold its anchor at seq ${head.seq}: the trail ends at seq ${head.seq - 1}, before anchored event ${head.seq}`,
+        });
+        await restore();
+        // Rewritten: event 6 changed and every hash from there on recomputed.
+        let prev = events[4]!.hash;
+        for (const e of events.slice(5)) {
+          const changed = { ...e, prev_hash: prev, actor: e.seq === 6 ? { ...e.actor, subject: "mallory" } : e.actor };
+          const hash = auditEventHash(changed);
+          if (e.seq === 6) await tamper.set(6, "actor_subject", "mallory");
+          await tamper.set(e.seq, "prev_hash", prev);
+          await tamper.set(e.seq, "hash", hash);
+          prev = hash;
+        }
+        expect(await audit(gh, auditor, "verify")).toMatchObject({ code: 0 });
+        expect(await audit(gh, auditor, "verify", "--anchor", token)).toMatchObject({
+          code: 1,
+          err: `audit chain does not hold its anchor at seq ${anchor}: event ${anchor} is not the anchored one (its hash differs)`,
+        });
+      } finally {
+        await restore();
+      }
+      expect(await audit(gh, auditor, "verify", "--anchor", token, "--anchor", `${head.seq}:${head.hash}`)).toMatchObject({ code: 0, out: [expect.stringContaining("; 2 anchors held")] });
+      await expect(audit(gh, auditor, "verify", "--anchor", "12:nothex")).rejects.toThrow("neither SEQ:HASH nor a decision token");
     }, 60_000);
   });
 }
