@@ -1,10 +1,10 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create } from "@bufbuild/protobuf";
 import {
   CancelCheckpointResponseSchema,
   type CancelCheckpointRequest,
   type CancelCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { cancelCheckpoint as cancelled } from "../domain/checkpoint-transitions.js";
 import { LIMITS } from "../domain/limits.js";
 import { optionalText } from "../domain/validate-text.js";

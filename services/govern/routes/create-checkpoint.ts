@@ -1,4 +1,3 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create, fromBinary, toBinary, toJson, type JsonObject } from "@bufbuild/protobuf";
 import {
   AutonomyLevelSchema,
@@ -9,6 +8,7 @@ import {
   type CreateCheckpointRequest,
   type CreateCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import { runIdempotent } from "../../../lib/idempotency/index.js";
 import { newId } from "../../../lib/ids.js";

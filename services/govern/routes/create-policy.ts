@@ -1,12 +1,12 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
-import { policyCreatedEntry } from "../domain/audit-entries.js";
 import { create } from "@bufbuild/protobuf";
 import {
   CreatePolicyResponseSchema,
   type CreatePolicyRequest,
   type CreatePolicyResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { newId } from "../../../lib/ids.js";
+import { policyCreatedEntry } from "../domain/audit-entries.js";
 import type { Policy } from "../domain/policy.js";
 import { validatePolicySpec } from "../domain/validate-policy-spec.js";
 import type { GovernDeps } from "./govern-deps.js";

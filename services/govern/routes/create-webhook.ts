@@ -1,11 +1,11 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
-import { webhookCreatedEntry } from "../domain/audit-entries.js";
 import { create } from "@bufbuild/protobuf";
 import { CreateWebhookResponseSchema, type CreateWebhookRequest, type CreateWebhookResponse } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { newId } from "../../../lib/ids.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
 import { checkWebhookTarget } from "../app/check-webhook-target.js";
+import { webhookCreatedEntry } from "../domain/audit-entries.js";
 import { MAX_ENDPOINTS_PER_WORKSPACE, type WebhookEndpoint } from "../domain/webhook-endpoint.js";
 import { validateWebhookInput } from "../domain/webhook-input.js";
 import { newWebhookSecret } from "../domain/webhook-signature.js";

@@ -1,4 +1,3 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
 import { create } from "@bufbuild/protobuf";
 import {
   DecideCheckpointResponseSchema,
@@ -6,6 +5,7 @@ import {
   type DecideCheckpointRequest,
   type DecideCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { applyVote } from "../domain/apply-vote.js";
 import type { VoteDecision } from "../domain/checkpoint.js";

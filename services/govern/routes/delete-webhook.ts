@@ -1,9 +1,9 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
-import { webhookDeletedEntry } from "../domain/audit-entries.js";
 import { create } from "@bufbuild/protobuf";
 import { DeleteWebhookResponseSchema, type DeleteWebhookRequest, type DeleteWebhookResponse } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
+import { webhookDeletedEntry } from "../domain/audit-entries.js";
 import type { GovernDeps } from "./govern-deps.js";
 
 /**

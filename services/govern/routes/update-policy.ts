@@ -1,13 +1,13 @@
-import { keyActor } from "../../../lib/audit/audit-event.js";
-import { policyUpdatedEntry } from "../domain/audit-entries.js";
 import { create } from "@bufbuild/protobuf";
 import {
   UpdatePolicyResponseSchema,
   type UpdatePolicyRequest,
   type UpdatePolicyResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { NotFoundError, UnavailableError, VersionMismatchError } from "../../../lib/errors.js";
 import { applyPolicyMask } from "../domain/apply-policy-mask.js";
+import { policyUpdatedEntry } from "../domain/audit-entries.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyInputFromProto } from "./policy-input-from-proto.js";
 import { policyToProto } from "./policy-to-proto.js";
