@@ -141,8 +141,9 @@ export class CheckpointLifecycle {
   }
 
   private async record(change: { at: number; events: CheckpointEventType[] }, stored: Checkpoint, tokenIsNew: boolean, actor: AuditActor): Promise<void> {
-    const expiry = stored.status === "expired" ? SYSTEM_ACTOR : actor;
-    for (const entry of checkpointAuditEntries(change.events, stored, tokenIsNew, expiry, change.at)) {
+    // Nobody asks for expiry: whoever's read found the checkpoint due, Gatehouse expired it.
+    const by = stored.status === "expired" ? SYSTEM_ACTOR : actor;
+    for (const entry of checkpointAuditEntries(change.events, stored, tokenIsNew, by, change.at)) {
       await this.deps.audit.append(stored.workspaceId, entry);
     }
   }
