@@ -56,8 +56,9 @@ export class SqliteAuditLog implements AuditLog {
     const args: unknown[] = [workspaceId, query.afterSeq];
     const types = query.types ?? [];
     if (types.length > 0) {
-      where.push(`type IN (${types.map(() => "?").join(", ")})`);
-      args.push(...types);
+      // One parameter for any number of types: the statement's text depends only on which filters are present.
+      where.push("type IN (SELECT value FROM json_each(?))");
+      args.push(JSON.stringify(types));
     }
     for (const [column, value, op] of [
       ["resource_type", query.resourceType, "="],
@@ -70,7 +71,7 @@ export class SqliteAuditLog implements AuditLog {
       args.push(value);
     }
     const sql = `SELECT * FROM audit_events WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`;
-    // The shapes are few (which filters are present), so each is prepared once.
+    // At most 32 shapes (which filters are present), each prepared once and kept (see openSqlite).
     let statement = this.filtered.get(sql);
     if (!statement) this.filtered.set(sql, (statement = this.db.prepare(sql)));
     return (statement.all(...args, query.limit) as AuditRow[]).map(auditEventFromRow);
