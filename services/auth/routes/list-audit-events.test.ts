@@ -91,6 +91,8 @@ for (const engine of storeEngines()) {
       expect(err.message).toContain("audit:read");
       expect(await rpcError(h.client.listAuditEvents({ caller: h.admin, limit: 1001 }))).toMatchObject({ code: "VALIDATION_ERROR", field: "limit" });
       expect(await rpcError(h.client.listAuditEvents({ caller: h.admin, cursor: "abc" }))).toMatchObject({ code: "VALIDATION_ERROR", field: "cursor" });
+      const types = Array.from({ length: 101 }, (_, i) => `t${i}`);
+      expect(await rpcError(h.client.listAuditEvents({ caller: h.admin, types }))).toMatchObject({ code: "VALIDATION_ERROR", field: "types" });
     });
   });
 }

@@ -14,6 +14,9 @@ import type { AuthDeps } from "./auth-deps.js";
 /** Page size when none is asked for, and the largest one. */
 export const AUDIT_PAGE = { default: 100, max: 1000 } as const;
 
+// Far more than there are event types; bounds what one listing asks of the store.
+const MAX_TYPES = 100;
+
 // The cursor is the seq of the page's last event: "after this one" is all a
 // next page needs, whatever the filters.
 const CURSOR = /^[1-9]\d{0,15}$/;
@@ -35,6 +38,7 @@ export async function listAuditEvents(deps: AuthDeps, req: ListAuditEventsReques
   }
   if (req.cursor !== "" && !CURSOR.test(req.cursor)) throw new ValidationError("cursor", "is not a cursor this listing returned");
   const types = req.types.map((t) => t.trim()).filter((t) => t !== "");
+  if (types.length > MAX_TYPES) throw new ValidationError("types", `must name at most ${MAX_TYPES} types`);
   // One extra event tells whether another page follows.
   const events = await deps.audit.list(caller.workspaceId, {
     afterSeq: req.cursor === "" ? 0 : Number(req.cursor),
