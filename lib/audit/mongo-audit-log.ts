@@ -31,14 +31,21 @@ const MAX_BATCH = 100;
  * new head and tries again. Seqs are therefore unique and, since an insert
  * only ever takes head + 1, gap-free. In one process the appends of a
  * workspace queue, and those waiting go out together as one ordered
- * insertMany of consecutive seqs (one head read and one insert for the lot);
- * after a lost race the events of the batch found stored with their own hash
- * are the ones that made it, the rest go again.
+ * insertMany of consecutive seqs, after the head this process last wrote
+ * (read from the store only when there is none, or after a lost race); after
+ * a lost race the events of the batch found stored with their own hash are
+ * the ones that made it, the rest go again. A cached head is safe: an event
+ * never changes, so the one at that seq still has that hash, and the insert of
+ * head + 1 succeeds only if nobody wrote it meanwhile.
  */
 export class MongoAuditLog implements AuditLog {
   private readonly events: Collection<AuditDoc>;
   private readonly indexes: () => Promise<void>;
   private readonly pending = new Map<string, Pending[]>();
+  // The head each workspace had after this process's last append to it: the next append
+  // tries head + 1 without reading (a lookup is a scan of the collection on FerretDB),
+  // and reads the head only after it lost that seq to another writer.
+  private readonly lastHeads = new Map<string, AuditHead>();
 
   constructor(db: Db) {
     this.events = db.collection<AuditDoc>("audit_events");
@@ -88,13 +95,14 @@ export class MongoAuditLog implements AuditLog {
     for (let attempt = 1; rest.length > 0; attempt++) {
       let events: AuditEvent[] = [];
       try {
-        let head = await this.head(workspaceId);
+        let head = (attempt === 1 ? this.lastHeads.get(workspaceId) : undefined) ?? (await this.head(workspaceId));
         events = rest.map((p) => {
           const event = nextAuditEvent(head, p.entry);
           head = { seq: event.seq, hash: event.hash };
           return event;
         });
         await this.events.insertMany(events.map((e) => docOf(workspaceId, e)), { ordered: true });
+        this.lastHeads.set(workspaceId, head!);
         rest.forEach((p, i) => p.resolve(events[i]!));
         return;
       } catch (err) {

@@ -65,6 +65,18 @@ export function auditLogContract(makeLog: () => AuditLog): void {
     expect(verifyAuditChain(stored)).toMatchObject({ ok: true, count: 60 });
   });
 
+  it("links an append to what other replicas appended since this one last did", async () => {
+    const [a, b] = [makeLog(), makeLog()];
+    await a.append("ws_a", entry(1));
+    await b.append("ws_a", entry(2));
+    await b.append("ws_a", entry(3));
+    const fourth = await a.append("ws_a", entry(4));
+    const third = (await a.list("ws_a", { afterSeq: 2, limit: 1 }))[0]!;
+    expect(fourth).toMatchObject({ seq: 4, prev_hash: third.hash });
+    expect(await b.append("ws_a", entry(5))).toMatchObject({ seq: 5, prev_hash: fourth.hash });
+    expect(verifyAuditChain(await all(a, "ws_a"))).toMatchObject({ ok: true, count: 5 });
+  });
+
   it("pages in ascending seq after a cursor, and filters by type, resource and time", async () => {
     const log = makeLog();
     for (let n = 1; n <= 6; n++) {
