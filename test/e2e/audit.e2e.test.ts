@@ -225,6 +225,8 @@ for (const engine of e2eEngines()) {
       const forbidden = await client(gh.url, alice).get("/v1/audit/events");
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.message).toContain("audit:read");
+      await expect(audit(gh, alice, "export")).rejects.toThrow("403 FORBIDDEN: missing scope audit:read");
+      await expect(audit(gh, alice, "verify")).rejects.toThrow("403 FORBIDDEN");
     });
 
     it("`gatehouse audit export` writes the trail as JSON lines that `audit verify --file` accepts, and catches an edited, deleted or moved line at its seq", async () => {
