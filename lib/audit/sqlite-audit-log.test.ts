@@ -29,14 +29,14 @@ it("keeps seqs gap-free and unique, and the chain whole, when two processes appe
   dir = mkdtempSync(join(tmpdir(), "gatehouse-audit-"));
   const file = join(dir, "audit.db");
   const log = new SqliteAuditLog(openSqlite(file));
-  const appenders = await Promise.all([appender(file, 3000, "a"), appender(file, 3000, "b")]);
+  const appenders = await Promise.all([appender(file, 2000, "a"), appender(file, 2000, "b")]);
   for (const a of appenders) a.child.stdin!.end("go\n");
   await Promise.all(appenders.map((a) => a.done));
   const events = await log.list("ws_shared", { afterSeq: 0, limit: 10_000 });
-  expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 6000 }, (_, i) => i + 1));
-  expect(new Set(events.map((e) => e.resource.id)).size).toBe(6000);
+  expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 4000 }, (_, i) => i + 1));
+  expect(new Set(events.map((e) => e.resource.id)).size).toBe(4000);
   // Both processes got turns in between each other's, not one after the other.
   const switches = events.filter((e, i) => i > 0 && e.actor.subject !== events[i - 1]!.actor.subject).length;
-  expect(switches).toBeGreaterThan(1);
-  expect(verifyAuditChain(events)).toMatchObject({ ok: true, count: 6000 });
+  expect(switches, "the two processes' appends did not interleave").toBeGreaterThan(1);
+  expect(verifyAuditChain(events)).toMatchObject({ ok: true, count: 4000 });
 }, 60_000);

@@ -13,8 +13,10 @@ process.stdout.write("ready\n");
 const lines = createInterface({ input: process.stdin });
 await new Promise((resolve) => lines.once("line", resolve));
 lines.close();
-// Appends go in bursts, so each process's transactions meet the other's.
+// Appends go in bursts with a pause between them, so that each process's transactions meet the
+// other's even when one is scheduled long before the other on a busy machine.
 for (let i = 0; i < Number(count); i += 10) {
+  if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   await Promise.all(
     Array.from({ length: 10 }, (_, j) =>
       log.append(workspaceId, {
