@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{lib,services,gateway,cli,test}/**/*.test.ts"],
+    include: ["{lib,services,gateway,cli,test,scripts}/**/*.test.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 30_000,

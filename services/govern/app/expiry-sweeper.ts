@@ -1,7 +1,7 @@
 import type { EventBus, Subscription } from "../../../lib/bus/event-bus.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { Logger } from "../../../lib/logger.js";
-import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "../domain/checkpoint-changed.js";
+import { CHECKPOINT_CHANGED_PATTERN, type ParsedCheckpointChange, parseCheckpointChanged } from "../domain/checkpoint-changed.js";
 import { ExpirySchedule } from "../domain/expiry-schedule.js";
 import type { CheckpointLifecycle } from "./checkpoint-lifecycle.js";
 
@@ -52,6 +52,11 @@ export class ExpirySweeper {
   /** Checkpoints due up to here are in the schedule; 0 forces a reload. */
   private horizon = 0;
   private reloadAt = 0;
+  /**
+   * Changes that arrive while a reload's query is in flight: the query may
+   * have read the store before them, so they are applied after it lands.
+   */
+  private arrivedDuringReload: ParsedCheckpointChange[] | undefined;
   private readonly changes: Subscription;
   private readonly resync: Subscription;
 
@@ -90,6 +95,11 @@ export class ExpirySweeper {
     if (!this.leading) return;
     const change = parseCheckpointChanged(event);
     if (!change) return;
+    if (this.arrivedDuringReload) this.arrivedDuringReload.push(change);
+    else this.apply(change);
+  }
+
+  private apply(change: ParsedCheckpointChange): void {
     if (change.status !== "pending") {
       this.schedule.remove(change.id);
       return;
@@ -122,11 +132,19 @@ export class ExpirySweeper {
   }
 
   private async reload(now: number): Promise<void> {
-    const due = await this.opts.lifecycle.due(now + HORIZON_MS, MAX_SCHEDULED);
-    // A full page may leave out later ones: the horizon ends where the page does.
-    this.horizon = due.length === MAX_SCHEDULED ? due[due.length - 1]!.expiresAt : now + HORIZON_MS;
-    this.reloadAt = now + Math.min(RELOAD_MS, Math.max(this.opts.intervalMs, (this.horizon - now) / 2));
-    this.schedule.reset(due);
+    const arrived: ParsedCheckpointChange[] = [];
+    this.arrivedDuringReload = arrived;
+    try {
+      const due = await this.opts.lifecycle.due(now + HORIZON_MS, MAX_SCHEDULED);
+      // A full page may leave out later ones: the horizon ends where the page does.
+      this.horizon = due.length === MAX_SCHEDULED ? due[due.length - 1]!.expiresAt : now + HORIZON_MS;
+      this.reloadAt = now + Math.min(RELOAD_MS, Math.max(this.opts.intervalMs, (this.horizon - now) / 2));
+      this.schedule.reset(due);
+      // In arrival order, so a checkpoint created and decided meanwhile ends unscheduled.
+      for (const change of arrived) this.apply(change);
+    } finally {
+      this.arrivedDuringReload = undefined;
+    }
   }
 
   private stepDown(): void {

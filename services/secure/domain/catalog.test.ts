@@ -6,7 +6,21 @@ import { validateRuleSpec } from "./validate-rule-spec.js";
 describe("pattern-library catalogue", () => {
   it("holds the pii, secrets and prompt_injection libraries with their categories", () => {
     expect(PATTERN_LIBRARIES.map((l) => l.id)).toEqual(["pii", "secrets", "prompt_injection"]);
-    expect(findLibrary("pii")?.categoryIds).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+    expect(findLibrary("pii")?.categoryIds).toEqual([
+      "email",
+      "phone",
+      "credit_card",
+      "us_ssn",
+      "iban",
+      "ip_address",
+      "uk_nino",
+      "uk_nhs_number",
+      "ca_sin",
+      "in_aadhaar",
+      "es_dni",
+      "de_tax_id",
+      "fr_nir",
+    ]);
     expect(findLibrary("secrets")?.categoryIds).toEqual([
       "aws_access_key_id",
       "aws_secret_access_key",

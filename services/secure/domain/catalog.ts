@@ -22,11 +22,18 @@ type CategoryEntry = Omit<DataCategory, "libraryId">;
 
 const PII: readonly CategoryEntry[] = [
   { id: "email", name: "Email address", description: "An e-mail address such as jane@example.com.", defaultSeverity: "medium" },
-  { id: "phone", name: "Phone number", description: "A telephone number in national or international (E.164) form.", defaultSeverity: "medium" },
+  { id: "phone", name: "Phone number", description: "A telephone number in international form valid in its country's numbering plan, a North American number, or a national number next to a word like phone.", defaultSeverity: "medium" },
   { id: "credit_card", name: "Credit card number", description: "A payment card number that passes the Luhn check.", defaultSeverity: "high" },
-  { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS).", defaultSeverity: "high" },
-  { id: "iban", name: "IBAN", description: "An International Bank Account Number with a valid check digit.", defaultSeverity: "high" },
+  { id: "us_ssn", name: "US Social Security number", description: "A United States Social Security number (AAA-GG-SSSS) in an issued range.", defaultSeverity: "high" },
+  { id: "iban", name: "IBAN", description: "An International Bank Account Number of any registry country with a valid check digit.", defaultSeverity: "high" },
   { id: "ip_address", name: "IP address", description: "An IPv4 or IPv6 address.", defaultSeverity: "low" },
+  { id: "uk_nino", name: "UK National Insurance number", description: "A UK National Insurance number (AB 12 34 56 C) with an allocated prefix.", defaultSeverity: "high" },
+  { id: "uk_nhs_number", name: "UK NHS number", description: "A UK NHS (or CHI, H&C) number with a valid modulus 11 check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "ca_sin", name: "Canadian Social Insurance Number", description: "A Canadian SIN with a valid Luhn check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "in_aadhaar", name: "Indian Aadhaar number", description: "An Indian Aadhaar number with a valid Verhoeff check digit.", defaultSeverity: "high" },
+  { id: "es_dni", name: "Spanish DNI / NIE", description: "A Spanish national identity (DNI) or foreigner identity (NIE) number with the right control letter.", defaultSeverity: "high" },
+  { id: "de_tax_id", name: "German tax ID", description: "A German tax identification number (Steuer-IdNr) with a valid ISO 7064 check digit, next to a word naming it.", defaultSeverity: "high" },
+  { id: "fr_nir", name: "French social security number", description: "A French NIR (numéro de sécurité sociale) with a valid key.", defaultSeverity: "high" },
 ];
 
 const SECRETS: readonly CategoryEntry[] = [

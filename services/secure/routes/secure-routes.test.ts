@@ -281,9 +281,9 @@ for (const [engine, path] of storeEngines().flatMap((e) => RPC_PATHS.map((p) => 
       it("lists the pattern libraries and their data categories", async () => {
         const res = await client.listLibraries({ caller: WS_A });
         expect(res.libraries.map((l) => l.id)).toEqual(["pii", "secrets", "prompt_injection"]);
-        expect(res.libraries[0]?.categoryIds).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+        expect(res.libraries[0]?.categoryIds).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address", "uk_nino", "uk_nhs_number", "ca_sin", "in_aadhaar", "es_dni", "de_tax_id", "fr_nir"]);
         const categories = new Map(res.categories.map((c) => [c.id, c]));
-        expect(res.categories).toHaveLength(6 + 12 + 5);
+        expect(res.categories).toHaveLength(13 + 12 + 5);
         expect(categories.get("anthropic_api_key")).toMatchObject({ libraryId: "secrets", defaultSeverity: Severity.CRITICAL });
         expect(categories.get("hidden_unicode")?.libraryId).toBe("prompt_injection");
         for (const c of res.categories) {

@@ -29,7 +29,22 @@ describe("compileScanPlan", () => {
 
   it("expands pattern libraries into their categories, without duplicates", () => {
     const plan = compileScanPlan([aRule("r", { patternLibraryIds: ["pii"], dataCategories: ["email", "jwt"] })]);
-    expect(plan.rules[0]!.categories).toEqual(["email", "jwt", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+    expect(plan.rules[0]!.categories).toEqual([
+      "email",
+      "jwt",
+      "phone",
+      "credit_card",
+      "us_ssn",
+      "iban",
+      "ip_address",
+      "uk_nino",
+      "uk_nhs_number",
+      "ca_sin",
+      "in_aadhaar",
+      "es_dni",
+      "de_tax_id",
+      "fr_nir",
+    ]);
   });
 
   it("compiles 1,000 active rules with 2,000 patterns quickly, and scans 10 KB against them in milliseconds", () => {

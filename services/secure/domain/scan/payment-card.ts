@@ -10,6 +10,8 @@ const NETWORKS: readonly { name: string; prefix: (d: string) => boolean; lengths
   { name: "diners", prefix: (d) => inRange(d, 3, 300, 305) || inRange(d, 2, 36, 36) || inRange(d, 2, 38, 39), lengths: [14, 15, 16, 17, 18, 19] },
   { name: "unionpay", prefix: (d) => d.startsWith("62"), lengths: [16, 17, 18, 19] },
   { name: "mir", prefix: (d) => inRange(d, 4, 2200, 2204), lengths: [16, 17, 18, 19] },
+  { name: "dankort", prefix: (d) => d.startsWith("5019"), lengths: [16] },
+  { name: "uatp", prefix: (d) => d.startsWith("1"), lengths: [15] },
   { name: "maestro", prefix: (d) => ["5018", "5020", "5038", "5893", "6304", "6759", "6761", "6762", "6763"].some((p) => d.startsWith(p)), lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
 ];
 
@@ -20,13 +22,16 @@ function inRange(digits: string, width: number, low: number, high: number): bool
 
 /**
  * True when `value` (digits, optionally grouped by single spaces or dashes
- * used consistently) is a payment card number: a known network's issuer
- * prefix, a length that network issues, not one digit repeated, and a valid
- * Luhn check digit.
+ * used consistently, no group but the last shorter than three digits as
+ * cards are printed: 4-4-4-4, 4-6-5, 4-5-6, or fours and a remainder) is a
+ * payment card number: a known network's issuer prefix, a length that
+ * network issues, not one digit repeated, and a valid Luhn check digit.
  */
 export function isPaymentCardNumber(value: string): boolean {
   const separators = new Set(value.replace(/[0-9]/g, ""));
   if (separators.size > 1) return false;
+  // 1 78 08 52 … is some other number (a French NIR) that happens to pass Luhn.
+  if (value.split(/[ -]/).some((group, i, groups) => group.length < 3 && i < groups.length - 1)) return false;
   const digits = value.replace(/[ -]/g, "");
   if (!/^[0-9]{12,19}$/.test(digits) || /^(\d)\1+$/.test(digits)) return false;
   const network = NETWORKS.find((n) => n.prefix(digits) && n.lengths.includes(digits.length));

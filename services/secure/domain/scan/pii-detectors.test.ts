@@ -3,8 +3,22 @@ import { PII_DETECTORS } from "./pii-detectors.js";
 import { detectIn } from "./scan-fixture.js";
 
 describe("pii detectors", () => {
-  it("cover the pii library: email, phone, credit_card, us_ssn, iban, ip_address", () => {
-    expect(PII_DETECTORS.map((d) => d.category)).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address"]);
+  it("cover the pii library: contact details, financial identifiers, IP addresses and national identifiers", () => {
+    expect(PII_DETECTORS.map((d) => d.category)).toEqual([
+      "email",
+      "phone",
+      "credit_card",
+      "us_ssn",
+      "iban",
+      "ip_address",
+      "uk_nino",
+      "uk_nhs_number",
+      "ca_sin",
+      "in_aadhaar",
+      "es_dni",
+      "de_tax_id",
+      "fr_nir",
+    ]);
   });
 
   it("email: finds addresses, not file names, handles, URL credentials or bare local parts", () => {
@@ -22,6 +36,12 @@ describe("pii detectors", () => {
     expect(detectIn("phone", '{"phone":"+14155552671"}')).toEqual(["+14155552671"]);
   });
 
+  it("phone: international numbers must be valid in their country's numbering plan", () => {
+    expect(detectIn("phone", "Call +49 30 1234567, +81 90 1234 5678 or +55 11 98456 5666.")).toEqual(["+49 30 1234567", "+81 90 1234 5678", "+55 11 98456 5666"]);
+    // No NANP area code starts with 1; +999 is no country's code; +44 12 3456 is too short for the UK.
+    expect(detectIn("phone", "Build +1 123 456 7890, code +999 12 345 678, +44 12 3456, (123) 456-7890, 415-155-2671")).toEqual([]);
+  });
+
   it("phone: leaves dates, versions, ISBNs, invalid area codes and unlabelled national digits alone", () => {
     expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
   });
@@ -37,17 +57,48 @@ describe("pii detectors", () => {
     expect(detectIn("credit_card", "id 1234-4111111111111111 and 9400111899223344556677")).toEqual([]);
   });
 
-  it("us_ssn: finds dashed and spaced numbers in issued ranges, bare ones only with a keyword", () => {
-    expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235.")).toEqual(["536-22-1234", "536 22 1235"]);
-    expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
-    expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
+  it("credit_card: knows Dankort and UATP numbers", () => {
+    expect(detectIn("credit_card", "Dankort 5019 3849 0136 1945, UATP 167971557317634")).toEqual(["5019 3849 0136 1945", "167971557317634"]);
+    expect(detectIn("credit_card", "UATP 167971557317635, 1679715573176340")).toEqual([]);
+  });
+
+  it("us_ssn: finds dashed, spaced and dotted numbers in issued ranges", () => {
+    expect(detectIn("us_ssn", "SSN 536-22-1234 and 536 22 1235 and 536.22.1237.")).toEqual(["536-22-1234", "536 22 1235", "536.22.1237"]);
     expect(detectIn("us_ssn", "000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 078-05-1120 123-45-67890")).toEqual([]);
+    expect(detectIn("us_ssn", "536-22.1234, 536 22 1234 5678, 1-536-22-1234, 536.22.1234.5")).toEqual([]);
+  });
+
+  it("us_ssn: finds bare and half-dashed numbers unless a word says they number something else", () => {
+    expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "Applicant 536221236 (SSN).")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "536221236")).toEqual(["536221236"]);
+    expect(detectIn("us_ssn", "She wrote 536-221236 on the form.")).toEqual(["536-221236"]);
+    expect(detectIn("us_ssn", "Order 536221236 shipped.")).toEqual([]);
+    expect(detectIn("us_ssn", "Invoice no. 536221237, account 536-221238, phone 536221239, #536221240, $536221241")).toEqual([]);
+    expect(detectIn("us_ssn", "pi 0.536221236, 1,536221236, 536221236.5")).toEqual([]);
+    expect(detectIn("us_ssn", "https://example.com/orders/536221236/items, PROJ-536221237, 536221238@example.com, 536221239-b")).toEqual([]);
+    expect(detectIn("us_ssn", "/536221236")).toEqual([]);
+  });
+
+  it("us_ssn: takes AAAGG-SSSS, the shape of ZIP+4, only with an SSN word", () => {
+    expect(detectIn("us_ssn", "Ship to CA 94105-1234.")).toEqual([]);
+    expect(detectIn("us_ssn", "ZIP 53622-1234; SSN 53622-1236")).toEqual(["53622-1236"]);
   });
 
   it("iban: validates mod-97 and the country's length, also grouped, lower case or followed by more text", () => {
     expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 00 please")).toEqual(["DE89 3704 0044 0532 0130 00"]);
     expect(detectIn("iban", "to GB82WEST12345698765432, or de89370400440532013000")).toEqual(["GB82WEST12345698765432", "de89370400440532013000"]);
     expect(detectIn("iban", "IBAN DE89 3704 0044 0532 0130 01, GB00 WEST 1234 5698 7654 32, US0378331005")).toEqual([]);
+  });
+
+  it("iban: every registry country and territory, dashes as separators, never mixed case or mixed separators", () => {
+    expect(detectIn("iban", "to HN36 BCON 0000 0000 0012 3456 7890, GF4120041010050500013M02606 or AL47-2121-1009-0000-0002-3569-8741.")).toEqual([
+      "HN36 BCON 0000 0000 0012 3456 7890",
+      "GF4120041010050500013M02606",
+      "AL47-2121-1009-0000-0002-3569-8741",
+    ]);
+    expect(detectIn("iban", "JE90 NWBK 6016 1331 9268 19")).toEqual(["JE90 NWBK 6016 1331 9268 19"]);
+    expect(detectIn("iban", "Gb82 west 1234 5698 7654 32, DE89 3704-0044 0532 0130 00, GF41 2004 1010 0505 0001 3M02 607")).toEqual([]);
   });
 
   it("ip_address: finds IPv4 and IPv6, not versions, OIDs, MACs, times or scoped names", () => {
@@ -59,4 +110,57 @@ describe("pii detectors", () => {
     ]);
     expect(detectIn("ip_address", "v1.2.3.4, 1.3.6.1.4.1.311, 999.1.1.1, 12:30:45, 00:1A:2B:3C:4D:5E, std::vector, section 4.2.1.3")).toEqual([]);
   });
+
+  it("uk_nino: finds allocated prefixes with a suffix A-D, together or spaced in pairs", () => {
+    expect(detectIn("uk_nino", "NI number AB 12 34 56 C, or JG103759A.")).toEqual(["AB 12 34 56 C", "JG103759A"]);
+    expect(detectIn("uk_nino", "QQ 12 34 56 C, GB123456A, DA123456A, AB123456E, AB 12 3456 C, XAB123456C")).toEqual([]);
+  });
+
+  it("uk_nhs_number: finds modulus 11 valid numbers named as NHS or patient numbers", () => {
+    expect(detectIn("uk_nhs_number", "NHS number: 943 476 5919")).toEqual(["943 476 5919"]);
+    expect(detectIn("uk_nhs_number", "Patient 7699588541 was seen.")).toEqual(["7699588541"]);
+    expect(detectIn("uk_nhs_number", "NHS number 943 476 5918")).toEqual([]);
+    // Valid check digit but nothing names it: as likely a phone number.
+    expect(detectIn("uk_nhs_number", "Call 943 476 5919 today.")).toEqual([]);
+  });
+
+  it("ca_sin: finds Luhn-valid numbers named as a SIN, never the 0-prefixed published example", () => {
+    expect(detectIn("ca_sin", "SIN: 661 362 277; social insurance number 330-678-053.")).toEqual(["661 362 277", "330-678-053"]);
+    expect(detectIn("ca_sin", "SIN 661 362 278, SIN 046 454 286, SIN 876 543 216")).toEqual([]);
+    // "using" holds "sin" but is no word for it; SIREN numbers share the shape and check.
+    expect(detectIn("ca_sin", "Using 661 362 277 as SIREN.")).toEqual([]);
+  });
+
+  it("ca_sin / us_ssn: a nine-digit number named as a SIN is a SIN, not an SSN", () => {
+    expect(detectIn("ca_sin", "My SIN is 661362277.")).toEqual(["661362277"]);
+    expect(detectIn("us_ssn", "My SIN is 661362277.")).toEqual([]);
+  });
+
+  it("in_aadhaar: finds Verhoeff-valid numbers grouped 4-4-4, bare ones only when named", () => {
+    expect(detectIn("in_aadhaar", "Aadhaar 7070 8444 0081 and 7200-1549-2431")).toEqual(["7070 8444 0081", "7200-1549-2431"]);
+    expect(detectIn("in_aadhaar", "UIDAI number: 251203636724")).toEqual(["251203636724"]);
+    expect(detectIn("in_aadhaar", "Order 251203636724 shipped.")).toEqual([]);
+    expect(detectIn("in_aadhaar", "7070 8444 0082, 1357 2468 0241, 2222 2222 2222, card 4111 7200 1549 2431")).toEqual([]);
+  });
+
+  it("es_dni: finds DNI and NIE numbers with the right control letter", () => {
+    expect(detectIn("es_dni", "DNI 12345678Z, 69.160.222-G; NIE X1234567L, y1874234r")).toEqual(["12345678Z", "69.160.222-G", "X1234567L", "y1874234r"]);
+    expect(detectIn("es_dni", "12345678A, X1234567A, 1234567Z, W1234567L, 00000000T, 2024-12345678Z")).toEqual([]);
+  });
+
+  it("de_tax_id: finds valid tax IDs named as such, bare or grouped 2-3-3-3", () => {
+    expect(detectIn("de_tax_id", "Steuer-ID: 65 929 970 489; IdNr 86095742719")).toEqual(["65 929 970 489", "86095742719"]);
+    expect(detectIn("de_tax_id", "Steuer-ID 86095742718, Steuer-ID 12345678903")).toEqual([]);
+    expect(detectIn("de_tax_id", "Kundennummer 86095742719")).toEqual([]);
+  });
+
+  it("fr_nir: finds NIRs with a valid key, grouped on their own and bare only when named", () => {
+    expect(detectIn("fr_nir", "NIR 1 84 12 76 451 089 46, carte vitale 250018541987955, 2 69 05 2A 123 456 88")).toEqual([
+      "1 84 12 76 451 089 46",
+      "250018541987955",
+      "2 69 05 2A 123 456 88",
+    ]);
+    expect(detectIn("fr_nir", "Ref 250018541987955 and 1 84 12 76 451 089 47")).toEqual([]);
+  });
 });
+

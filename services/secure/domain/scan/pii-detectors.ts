@@ -2,6 +2,9 @@ import type { Candidate, Detector } from "./detector.js";
 import { isValidIban } from "./iban-mod97.js";
 import { isIpv4, isIpv6 } from "./ip-address.js";
 import { precededBy } from "./keyword-near.js";
+import { NATIONAL_ID_DETECTORS } from "./national-id-detectors.js";
+import { partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
+import { inNumberingPlan } from "./numbering-plan.js";
 import { isPaymentCardNumber } from "./payment-card.js";
 import { isValidUsSsn } from "./us-ssn.js";
 
@@ -21,15 +24,6 @@ function validEmail({ value, text, start }: Candidate): boolean {
   return !FILE_EXTENSIONS.has(labels[labels.length - 1]!.toLowerCase());
 }
 
-/** A candidate that is one part of a longer dash- or dot-joined number (an ID, a version, an OID). */
-function partOfLongerNumber({ text, start, end }: Candidate, joiners: string): boolean {
-  const before = text.slice(Math.max(0, start - 2), start);
-  const after = text.slice(end, end + 2);
-  const joined = (pair: string, joinerFirst: boolean) =>
-    pair.length === 2 && joiners.includes(joinerFirst ? pair[0]! : pair[1]!) && /[0-9]/.test(joinerFirst ? pair[1]! : pair[0]!);
-  return joined(before, false) || joined(after, true);
-}
-
 function validPhone(c: Candidate): boolean {
   const digits = c.value.replace(/[^0-9]/g, "");
   if (digits.length < 8 || digits.length > 15 || /^(\d)\1+$/.test(digits)) return false;
@@ -37,31 +31,67 @@ function validPhone(c: Candidate): boolean {
   const open = (c.value.match(/\(/g) ?? []).length;
   const close = (c.value.match(/\)/g) ?? []).length;
   if (open !== close) return false;
-  // North American numbers without a country code: area and exchange codes never start with 0 or 1.
-  if (!c.value.startsWith("+") && !digits.startsWith("0") && digits.length >= 10) {
-    const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-    if (national.length === 10 && (national[0]! < "2" || national[3]! < "2")) return false;
-  }
-  return true;
+  // With a country code, or in North America's form (whose code is 1), the
+  // numbering plan decides: a version or an order number is rarely a number
+  // any country assigns. A national number with a trunk 0 names no country,
+  // and nearly every digit string is valid in some; its keyword vouches for it.
+  if (c.value.startsWith("+")) return inNumberingPlan(digits);
+  if (digits.startsWith("0")) return true;
+  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  return national.length === 10 && inNumberingPlan(`1${national}`);
 }
 
 function validCard(c: Candidate): boolean {
   return !partOfLongerNumber(c, "-") && isPaymentCardNumber(c.value);
 }
 
+// Words that say a number is an SSN, and words that say a bare one is something else.
+const SSN_WORDS = wordsPattern(["ssn", "ssns", "ss#", "ss #", "social security", "social sec", "taxpayer", "tin", "itin"]);
+const OTHER_NUMBER_WORDS = wordsPattern([
+  ..."order invoice inv ref reference id no nr number tracking account acct routing aba phone tel fax mobile cell".split(" "),
+  ..."zip postal postcode ticket case customer member policy isbn serial part sku item product po batch lot build".split(" "),
+  ..."version sin nas nhs aadhaar pin otp code transaction txn confirmation booking reservation shipment parcel".split(" "),
+  ..."claim license licence passport imei ean upc # $ € £ ¥".split(" "),
+]);
+
+// A path segment, a handle or a suffix of a code: `/orders/536221236`, `PROJ-536221236`, `536221236@host`.
+function insideToken({ text, start, end }: Candidate): boolean {
+  const attached = (joiner: string | undefined, beyond: string | undefined) =>
+    joiner !== undefined && ("/\\@".includes(joiner) || ("-_".includes(joiner) && beyond !== undefined && /[\p{L}\p{N}]/u.test(beyond)));
+  return attached(text[start - 1], text[start - 2]) || attached(text[end], text[end + 1]);
+}
+
+// AAA-GG-SSSS with one separator throughout (`-`, ` ` or `.`) is the SSN's own
+// shape. Bare nine digits and AAA-GGSSSS are too, unless a word before them
+// says they number something else (an order, an account, a ZIP code) with no
+// SSN word closer; AAAGG-SSSS is ZIP+4's shape and needs an SSN word.
 function validSsn(c: Candidate): boolean {
-  return !partOfLongerNumber(c, "-") && isValidUsSsn(c.value);
+  const seps = separatorsOf(c.value);
+  // Joined on by its own separator (or, bare, by a dash, dot or comma) it is part of a longer number.
+  if (!isValidUsSsn(c.value) || partOfLongerNumber(c, seps === "" ? "-.," : seps)) return false;
+  if (seps.length === 2) return seps[0] === seps[1];
+  if (insideToken(c)) return false;
+  const before = c.text.slice(Math.max(0, c.start - 32), c.start);
+  if (SSN_WORDS.test(before)) return true;
+  if (OTHER_NUMBER_WORDS.test(before)) return false;
+  if (SSN_WORDS.test(c.text.slice(c.end, c.end + 32))) return true;
+  return !/^[0-9]{5}-/.test(c.value);
 }
 
 // An IBAN candidate may run into a following group of letters or digits; the
 // country's length decides where it ends, so the checksum runs on exactly it.
+// Its separators are one kind throughout (print form: spaces; some write
+// dashes), and its letters one case: "LV80 bANK …" is text, not a copied IBAN.
 function validIban(c: Candidate): boolean | { start: number; end: number } {
-  if (isValidIban(c.value)) return true;
   let seen = 0;
   for (let i = 0; i < c.value.length; i++) {
-    if (c.value[i] === " ") continue;
+    if (c.value[i] === " " || c.value[i] === "-") continue;
     seen++;
-    if (seen >= 15 && isValidIban(c.value.slice(0, i + 1)) && !/[A-Za-z0-9]/.test(c.value[i + 1] ?? "")) return { start: 0, end: i + 1 };
+    if (seen < 15 || /[A-Za-z0-9]/.test(c.value[i + 1] ?? "")) continue;
+    const iban = c.value.slice(0, i + 1);
+    if (!isValidIban(iban) || new Set(separatorsOf(iban)).size > 1) continue;
+    if (/[a-z]/.test(iban) && /[A-Z]/.test(iban)) return false;
+    return i + 1 === c.value.length ? true : { start: 0, end: i + 1 };
   }
   return false;
 }
@@ -84,7 +114,7 @@ function validIp(c: Candidate): boolean {
   return isIpv4(c.value);
 }
 
-/** Detectors of the `pii` library: contact details, government and financial identifiers. */
+/** Detectors of the `pii` library: contact details, financial identifiers, network addresses and national identifiers. */
 export const PII_DETECTORS: readonly Detector[] = [
   {
     category: "email",
@@ -107,7 +137,7 @@ export const PII_DETECTORS: readonly Detector[] = [
     validate: validPhone,
     keywords: ["phone", "tel", "call", "mobile", "cell", "fax", "whatsapp", "contact", "number", "ring"],
     keywordWindow: 40,
-    yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address"],
+    yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address", "uk_nhs_number", "ca_sin", "in_aadhaar"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },
   {
@@ -121,19 +151,22 @@ export const PII_DETECTORS: readonly Detector[] = [
   {
     category: "us_ssn",
     patterns: [
-      { source: "\\b[0-9]{3}-[0-9]{2}-[0-9]{4}\\b", flags: "" },
-      { source: "\\b[0-9]{3} [0-9]{2} [0-9]{4}\\b", flags: "" },
-      { source: "\\b[0-9]{9}\\b", flags: "", requireKeyword: true },
+      // AAA-GG-SSSS, AAA GG SSSS, AAA.GG.SSSS.
+      { source: "\\b[0-9]{3}[-. ][0-9]{2}[-. ][0-9]{4}\\b", flags: "" },
+      // Nine bare digits, AAA-GGSSSS and AAAGG-SSSS (see validSsn for when they count).
+      { source: "\\b[0-9]{3}-?[0-9]{2}-?[0-9]{4}\\b", flags: "" },
     ],
     validate: validSsn,
     keywords: ["ssn", "social security", "social sec", "ss#", "ss #", "taxpayer", "tin"],
     keywordWindow: 32,
+    // A Canadian SIN's keyword settles a bare nine-digit number that would pass as both.
+    yieldsTo: ["ca_sin"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },
   {
     category: "iban",
     // Case-insensitive: the country's exact length and the checksum keep lower-case words out.
-    patterns: [{ source: "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b", flags: "i" }],
+    patterns: [{ source: "\\b[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,4})?\\b", flags: "i" }],
     validate: validIban,
     keywords: ["iban", "account", "bank", "transfer", "swift", "bic"],
     keywordWindow: 40,
@@ -150,4 +183,5 @@ export const PII_DETECTORS: readonly Detector[] = [
     keywordWindow: 32,
     mask: { kind: "chars", keepStart: 2, keepEnd: 0 },
   },
+  ...NATIONAL_ID_DETECTORS,
 ];

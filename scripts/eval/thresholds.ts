@@ -1,0 +1,137 @@
+import { metricsOf, type Metrics, type SectionScore } from "./score.js";
+
+/** The least a target may score; an absent field is not checked. */
+export interface Bar {
+  precision?: number;
+  /** Precision on the target's own negatives (external sets, see `Confusion.ownFp`). */
+  ownPrecision?: number;
+  recall?: number;
+  f1?: number;
+}
+
+/** Bars by target ID, for one section of the evaluation. */
+export type Bars = Readonly<Record<string, Bar>>;
+
+/**
+ * The CI gates of `npm run eval`, by section. Set from the figures the
+ * detectors measured when each bar was last moved, one step below them (see
+ * `suggestBars`: a sample or two may change without failing CI, a
+ * regression may not). Raise a bar when the detectors improve; never lower
+ * one without saying in the commit why and what was measured.
+ *
+ * - `corpus`: the team corpus, `test/fixtures/scan-corpus` (also checked by
+ *   `corpus.test.ts`).
+ * - `external`: an external evaluation set, checked only when one is present.
+ * - `holdout`: the held-out split of the injection classifier, checked only
+ *   when a held-out file is given.
+ */
+export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars>> = {
+  // Measured on 1,506 samples (2026-11-25, the detectors of main at 19d518a):
+  // PII and secret categories 0.942-1.000 (us_ssn precision 0.942,
+  // generic_secret recall 0.957, the rest 0.983 or more); prompt_injection
+  // precision 0.983, recall 0.722 (instruction_override 0.643,
+  // system_prompt_extraction 0.675, roleplay_jailbreak 0.818).
+  corpus: {
+    pii: { precision: 0.97, recall: 0.99 },
+    email: { precision: 0.98, recall: 0.98 },
+    phone: { precision: 0.96, recall: 0.98 },
+    credit_card: { precision: 0.98, recall: 0.98 },
+    us_ssn: { precision: 0.92, recall: 0.97 },
+    iban: { precision: 0.98, recall: 0.98 },
+    ip_address: { precision: 0.97, recall: 0.97 },
+    secret: { precision: 0.98, recall: 0.98 },
+    aws_access_key_id: { precision: 0.95, recall: 0.95 },
+    aws_secret_access_key: { precision: 0.95, recall: 0.95 },
+    github_token: { precision: 0.95, recall: 0.95 },
+    gitlab_token: { precision: 0.93, recall: 0.92 },
+    slack_token: { precision: 0.93, recall: 0.93 },
+    stripe_key: { precision: 0.93, recall: 0.93 },
+    google_api_key: { precision: 0.93, recall: 0.92 },
+    openai_api_key: { precision: 0.93, recall: 0.92 },
+    anthropic_api_key: { precision: 0.93, recall: 0.92 },
+    private_key: { precision: 0.93, recall: 0.92 },
+    jwt: { precision: 0.93, recall: 0.92 },
+    // The suggestion was 0.89 (18 of 19 found, before code snippets made it 22 of 23); the bar before this corpus was 0.90 and still holds.
+    generic_secret: { precision: 0.94, recall: 0.9 },
+    prompt_injection: { precision: 0.97, recall: 0.71 },
+    instruction_override: { precision: 0.97, recall: 0.63 },
+    system_prompt_extraction: { precision: 0.93, recall: 0.65 },
+    roleplay_jailbreak: { precision: 0.94, recall: 0.79 },
+    encoded_payload: { precision: 0.93, recall: 0.92 },
+    hidden_unicode: { precision: 0.94, recall: 0.93 },
+  },
+  // Measured on the 2,888 samples of the external set at hand (same day,
+  // same detectors), precision on each category's own negatives: secret
+  // 0.950 / recall 0.643, prompt_injection 1.000 / 0.255, iban 0.994 / 0.994,
+  // credit_card 1.000 / 0.769, us_ssn 1.000 / 0.500, email 1.000 / 1.000,
+  // phone 1.000 / 0.941.
+  external: {
+    email: { ownPrecision: 0.85, recall: 0.83 },
+    phone: { ownPrecision: 0.94, recall: 0.88 },
+    credit_card: { ownPrecision: 0.9, recall: 0.69 },
+    us_ssn: { ownPrecision: 0.75, recall: 0.33 },
+    iban: { ownPrecision: 0.98, recall: 0.98 },
+    secret: { ownPrecision: 0.94, recall: 0.63 },
+    prompt_injection: { ownPrecision: 0.98, recall: 0.24 },
+  },
+  // No held-out split exists yet: the injection classifier's training brings one.
+  holdout: {},
+};
+
+/** One bar a target did not reach. */
+export interface Violation {
+  target: string;
+  metric: keyof Bar;
+  /** Null when the metric is undefined (no positive sample to measure recall on). */
+  measured: number | null;
+  bar: number;
+}
+
+/**
+ * Every bar of `bars` that `score` misses. A target the section has no count
+ * for fails (a bar for a category nobody detects any more must not pass
+ * unseen); an undefined recall (no positive) fails a recall or F1 bar unless
+ * `skipWithoutPositives` (a set brought from elsewhere need not hold every
+ * category); an undefined precision (nothing detected) passes a precision
+ * bar, as there was no false positive.
+ */
+export function checkBars(score: SectionScore, bars: Bars, skipWithoutPositives = false): Violation[] {
+  const violations: Violation[] = [];
+  for (const [target, bar] of Object.entries(bars)) {
+    const counts = score.counts.get(target);
+    if (skipWithoutPositives && counts && counts.tp + counts.fn === 0) continue;
+    const metrics: Metrics | undefined = counts && metricsOf(counts);
+    for (const metric of ["precision", "ownPrecision", "recall", "f1"] as const) {
+      const min = bar[metric];
+      if (min === undefined) continue;
+      const measured = metrics ? metrics[metric] : null;
+      const undefinedPasses = metrics !== undefined && (metric === "precision" || metric === "ownPrecision");
+      if (measured === null ? !undefinedPasses : measured < min) violations.push({ target, metric, measured, bar: min });
+    }
+  }
+  return violations;
+}
+
+const floor2 = (v: number) => Math.floor(v * 100 + 1e-9) / 100;
+
+/**
+ * Bars one step below what `score` measured, for `npm run eval --
+ * --suggest-bars`: precision and recall as they would be with `slack` more
+ * false positives and false negatives (1% of the samples counted, at least
+ * one), rounded down to two decimals. For targets with a positive sample
+ * (and in `only`, when given); `own` bars precision on the target's own
+ * negatives instead.
+ */
+export function suggestBars(score: SectionScore, own = false, only?: ReadonlySet<string>): Record<string, Bar> {
+  const bars: Record<string, Bar> = {};
+  for (const [target, c] of score.counts) {
+    const positives = c.tp + c.fn;
+    if (positives === 0 || (only && !only.has(target))) continue;
+    const fp = own ? c.ownFp : c.fp;
+    const slack = (n: number) => Math.max(1, Math.round(n / 100));
+    const precision = floor2(c.tp / (c.tp + fp + slack(c.tp + fp)));
+    const recall = floor2(Math.max(0, c.tp - slack(positives)) / positives);
+    bars[target] = own ? { ownPrecision: precision, recall } : { precision, recall };
+  }
+  return bars;
+}
