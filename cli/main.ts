@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { createLogger, type Logger } from "../lib/logger.js";
 import { VERSION } from "../lib/version.js";
+import { auditCommand } from "./audit-command.js";
 import { keysCommand } from "./keys-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import type { Running } from "./serve-all.js";
@@ -13,6 +14,8 @@ usage:
   gatehouse serve gateway|auth|secure|govern
                                   one component; the gateway reaches the services over gRPC
   gatehouse keys …                manage API keys of a running deployment (see 'gatehouse keys')
+  gatehouse audit export|verify   export the audit trail as JSON lines, or verify its hash chain
+                                  (online, or --file PATH offline; see 'gatehouse audit')
   gatehouse mcp                   the MCP tools over stdio, calling GATEHOUSE_URL with GATEHOUSE_API_KEY
   gatehouse --version
 
@@ -72,6 +75,14 @@ async function run(argv: string[]): Promise<void> {
         { url: process.env.GATEHOUSE_URL ?? "http://localhost:8080", apiKey: process.env.GATEHOUSE_API_KEY ?? "" },
         (s) => process.stdout.write(s + "\n"),
       );
+    case "audit":
+      process.exitCode = await auditCommand(
+        rest,
+        { url: process.env.GATEHOUSE_URL ?? "http://localhost:8080", apiKey: process.env.GATEHOUSE_API_KEY ?? "" },
+        (s) => process.stdout.write(s + "\n"),
+        (s) => process.stderr.write(s + "\n"),
+      );
+      return;
     case "mcp":
       return mcpCommand({ url: process.env.GATEHOUSE_URL ?? "http://localhost:8080", apiKey: process.env.GATEHOUSE_API_KEY ?? "" });
     default:

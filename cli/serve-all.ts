@@ -2,6 +2,7 @@ import { createGatewayClients } from "../gateway/clients.js";
 import { parseTrustedProxies, startGateway } from "../gateway/server.js";
 import type { Config } from "../lib/config.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { openAuditLog } from "../lib/audit/open-audit-log.js";
 import { eventFedCachesAreSafe } from "../lib/bus/event-fed-cache.js";
 import { openEventBus } from "../lib/bus/open-event-bus.js";
 import { openBackend } from "../lib/db/open-backend.js";
@@ -47,6 +48,8 @@ export async function serveAll(
   const authStore = await openBackend(settings, "auth", logger);
   const secureStore = await openBackend(settings, "secure", logger);
   const governStore = await openBackend(settings, "govern", logger);
+  // One trail for the three services, so each workspace has one chain.
+  const audit = openAuditLog(authStore.backend, config.GATEHOUSE_DATA_DIR);
   const storeHealth = new Map([
     [AuthService.typeName, authStore.health],
     [SecureService.typeName, secureStore.health],
@@ -58,6 +61,7 @@ export async function serveAll(
   const busReachesAll = eventFedCachesAreSafe(config);
   const auth = await composeAuth({
     backend: authStore.backend,
+    audit: audit.log,
     logger: logger.child({ component: "auth" }),
     issuer: config.GATEHOUSE_ISSUER,
     tokenTtlSeconds: config.GATEHOUSE_DECISION_TOKEN_TTL_SECONDS,
@@ -68,10 +72,11 @@ export async function serveAll(
     cacheKeys: busReachesAll,
   });
   const authClient = inProcessClient(AuthService, (r) => auth.routes(r), logger);
-  const secure = await composeSecure({ backend: secureStore.backend, bus, auth: authClient, logger: logger.child({ component: "secure" }) });
+  const secure = await composeSecure({ backend: secureStore.backend, audit: audit.log, bus, auth: authClient, logger: logger.child({ component: "secure" }) });
   const interceptors = [errorInterceptor(logger), gate];
   const govern = await composeGovern({
     backend: governStore.backend,
+    audit: audit.log,
     bus,
     auth: authClient,
     secure: inProcessClient(SecureService, (r) => secure.routes(r), logger),
@@ -126,6 +131,7 @@ export async function serveAll(
       await rpc.close();
       for (const c of components) await c.close();
       await bus.close();
+      await audit.close();
       for (const store of [authStore, secureStore, governStore]) await store.close();
     },
   };

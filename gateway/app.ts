@@ -28,6 +28,7 @@ import { publicRoutes } from "./rest/routes/public.js";
 import { ruleRoutes } from "./rest/routes/rules.js";
 import { scanRoutes } from "./rest/routes/scan.js";
 import { webhookRoutes } from "./rest/routes/webhooks.js";
+import { auditRoutes } from "./rest/routes/audit.js";
 import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
 import { registerMcpRoute } from "./tools/mcp-route.js";
@@ -116,6 +117,7 @@ export function gatewayRoutes(clients: GatewayClients): RouteSpec[] {
     ...agentRoutes(deps),
     ...decisionTokenRoutes(deps),
     ...webhookRoutes(deps),
+    ...auditRoutes(deps),
   ];
 }
 

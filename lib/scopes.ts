@@ -15,6 +15,7 @@ export const SCOPES = [
   "admin:keys:read",
   "admin:keys:write",
   "admin:workspaces:write",
+  "audit:read",
 ] as const;
 
 /** A scope an API key can hold. */

@@ -294,6 +294,7 @@ export function buildOpenApi(specs: readonly RouteSpec[], version: string): Json
       { name: "scan", description: "Content scans" },
       { name: "keys", description: "API keys and workspaces" },
       { name: "decision tokens", description: "Verifying decisions" },
+      { name: "audit", description: "The tamper-evident audit trail of security-relevant changes" },
       { name: "mcp", description: "The MCP tool server" },
       { name: "operations", description: "Health, readiness, metrics and this document" },
     ],

@@ -2,6 +2,8 @@ import type { DescService } from "@bufbuild/protobuf";
 import { type Client, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { AuditLog } from "../audit/audit-log.js";
+import { openAuditLog } from "../audit/open-audit-log.js";
 import type { Config } from "../config.js";
 import type { StoreBackend } from "../db/backend.js";
 import { openBackend } from "../db/open-backend.js";
@@ -23,13 +25,16 @@ export interface ServiceResources {
   auth: Client<typeof AuthService>;
   /** A gRPC client of another Gatehouse component at `baseUrl`, presenting the internal secret. */
   connect<S extends DescService>(service: S, baseUrl: string): Client<S>;
+  /** The deployment's audit trail, shared by every service (see `openAuditLog`). */
+  audit: AuditLog;
   /** Registers a release to run at close, after those registered later (a stack). */
   own(release: () => Promise<void>): void;
 }
 
 /**
  * `gatehouse serve <service>`: opens the service's store (MongoDB when
- * GATEHOUSE_MONGODB_URI is set, else `<GATEHOUSE_DATA_DIR>/<service>.db`),
+ * GATEHOUSE_MONGODB_URI is set, else `<GATEHOUSE_DATA_DIR>/<service>.db`) and
+ * the audit trail every service shares,
  * builds the component, and serves gRPC, gRPC-Web and Connect on
  * GATEHOUSE_GRPC_HOST (default GATEHOUSE_LISTEN_HOST):GATEHOUSE_GRPC_PORT.
  * Every call is authenticated: API keys through the auth service's admission
@@ -55,10 +60,12 @@ export async function serveComponent(
   try {
     const store = await openBackend({ mongodbUri: config.GATEHOUSE_MONGODB_URI, dataDir: config.GATEHOUSE_DATA_DIR }, service, logger);
     releases.push(() => store.close());
+    const audit = openAuditLog(store.backend, config.GATEHOUSE_DATA_DIR);
+    releases.push(() => audit.close());
     const connect = <S extends DescService>(svc: S, baseUrl: string): Client<S> =>
       createClient(svc, createGrpcTransport({ baseUrl, interceptors: [internalCallInterceptor(trust.credentials)] }));
     const remoteAuth = connect(AuthService, config.GATEHOUSE_AUTH_URL);
-    const component = await build({ backend: store.backend, auth: remoteAuth, connect, own: (release) => void releases.push(release) });
+    const component = await build({ backend: store.backend, auth: remoteAuth, audit: audit.log, connect, own: (release) => void releases.push(release) });
     releases.push(() => component.close());
     // The auth service admits keys itself, without a network hop.
     const admission = service === "auth" ? inProcessClient(AuthService, (r) => component.routes(r), logger) : remoteAuth;

@@ -1,4 +1,6 @@
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { AuditLog } from "../../lib/audit/audit-log.js";
+import { createAuditLog } from "../../lib/audit/create-audit-log.js";
 import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
@@ -49,6 +51,11 @@ export interface ComposeAuthOptions {
    * shares `bus` — one process, or replicas on NATS.
    */
   cacheKeys?: boolean;
+  /**
+   * The deployment's audit trail (see `openAuditLog`), shared with the other
+   * services. Default: a log on `backend` itself, which only tests should rely on.
+   */
+  audit?: AuditLog;
 }
 
 /** The auth service, ready to serve. */
@@ -80,10 +87,11 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
   const keys = keyCache ?? storedKeys;
   const rateLimits = createRateLimitStore(opts.backend);
   const signingKeys = createSigningKeyStore(opts.backend);
+  const audit = opts.audit ?? createAuditLog(opts.backend);
 
-  const { generatedSecret } = await bootstrapDefaultWorkspace({ workspaces, keys, clock, logger: opts.logger }, opts.bootstrapKey);
+  const { generatedSecret } = await bootstrapDefaultWorkspace({ workspaces, keys, audit, clock, logger: opts.logger }, opts.bootstrapKey);
   const seal = opts.encryptionKey === undefined ? undefined : new PrivateKeySeal(opts.encryptionKey);
-  const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal);
+  const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal, audit);
 
   // One replica at a time purges the shared store; with the embedded store each process holds its counts in memory and purges its own.
   const stopPurge = startLedJob({
@@ -101,6 +109,7 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
     rateLimiter: new RateLimiter(rateLimits, clock),
     signingKeys,
     signingKey,
+    audit,
     clock,
     issuer: opts.issuer,
     tokenTtlSeconds: opts.tokenTtlSeconds,

@@ -14,11 +14,12 @@ import { composeAuth } from "./compose.js";
  * to stdout, never through the logger.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "auth", async ({ backend, own }) => {
+  return serveComponent(config, logger, "auth", async ({ backend, audit, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
     const auth = await composeAuth({
       backend,
+      audit,
       logger,
       issuer: config.GATEHOUSE_ISSUER,
       tokenTtlSeconds: config.GATEHOUSE_DECISION_TOKEN_TTL_SECONDS,

@@ -6,6 +6,8 @@ import type { EventBus } from "../../lib/bus/event-bus.js";
 import { KeyedFanOut } from "../../lib/bus/keyed-fan-out.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
+import type { AuditLog } from "../../lib/audit/audit-log.js";
+import { createAuditLog } from "../../lib/audit/create-audit-log.js";
 import { createIdempotencyStore } from "../../lib/idempotency/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Component } from "../../lib/rpc/component.js";
@@ -76,6 +78,11 @@ export interface GovernOptions {
    */
   busReachesAll?: boolean;
   webhooks?: WebhookOptions;
+  /**
+   * The deployment's audit trail (see `openAuditLog`), shared with the other
+   * services. Default: a log on `backend` itself, which only tests should rely on.
+   */
+  audit?: AuditLog;
 }
 
 /**
@@ -92,7 +99,8 @@ export interface GovernOptions {
 export async function composeGovern(opts: GovernOptions): Promise<Component> {
   const clock = opts.clock ?? systemClock;
   const checkpoints = createCheckpointStore(opts.backend);
-  const lifecycle = new CheckpointLifecycle({ store: checkpoints, auth: opts.auth, bus: opts.bus, clock, logger: opts.logger });
+  const audit = opts.audit ?? createAuditLog(opts.backend);
+  const lifecycle = new CheckpointLifecycle({ store: checkpoints, auth: opts.auth, bus: opts.bus, audit, clock, logger: opts.logger });
   const fanOut = new KeyedFanOut({
     bus: opts.bus,
     pattern: CHECKPOINT_CHANGED_PATTERN,
@@ -175,6 +183,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       fanOut,
       workspaceChanges,
       webhooks,
+      audit,
       webhookAllowPrivate: allowPrivate,
       secure: opts.secure,
       clock,

@@ -15,11 +15,12 @@ import { composeGovern } from "./compose.js";
  * which scans the content of checkpoints whose policies ask for it.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "govern", async ({ backend, auth, connect, own }) => {
+  return serveComponent(config, logger, "govern", async ({ backend, auth, audit, connect, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
     return composeGovern({
       backend,
+      audit,
       bus,
       auth,
       secure: connect(SecureService, config.GATEHOUSE_SECURE_URL),

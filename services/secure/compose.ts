@@ -4,6 +4,8 @@ import { SecureService } from "../../gen/gatehouse/secure/v1/secure_pb.js";
 import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
+import type { AuditLog } from "../../lib/audit/audit-log.js";
+import { createAuditLog } from "../../lib/audit/create-audit-log.js";
 import { createIdempotencyStore } from "../../lib/idempotency/index.js";
 import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
 import { Leadership } from "../../lib/lease/leadership.js";
@@ -43,6 +45,11 @@ export interface SecureOptions {
   triggerFlushMs?: number;
   /** Time a scan plan is served before its rule set is re-checked in the background; default 10 s. */
   planRefreshMs?: number;
+  /**
+   * The deployment's audit trail (see `openAuditLog`), shared with the other
+   * services. Default: a log on `backend` itself, which only tests should rely on.
+   */
+  audit?: AuditLog;
 }
 
 /**
@@ -80,6 +87,7 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
       engine: new ScanEngine(plans, triggers, clock),
       idempotency,
       verdicts: opts.auth,
+      audit: opts.audit ?? createAuditLog(opts.backend),
       logger: opts.logger,
     }),
     ready: () => rules.ping(),

@@ -12,9 +12,9 @@ import { composeSecure } from "./compose.js";
  * GATEHOUSE_AUTH_URL, which signs scan verdicts.
  */
 export async function main(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
-  return serveComponent(config, logger, "secure", async ({ backend, auth, own }) => {
+  return serveComponent(config, logger, "secure", async ({ backend, auth, audit, own }) => {
     const bus = await openEventBus({ natsUrl: config.GATEHOUSE_NATS_URL }, logger);
     own(() => bus.close());
-    return composeSecure({ backend, bus, auth, logger });
+    return composeSecure({ backend, audit, bus, auth, logger });
   });
 }

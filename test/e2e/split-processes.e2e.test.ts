@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../../lib/audit/audit-chain.js";
+import type { AuditEvent } from "../../lib/audit/audit-event.js";
 import { create } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
 import { CallerSchema } from "../../gen/gatehouse/common/v1/common_pb.js";
@@ -78,6 +80,13 @@ describe("gatehouse serve auth|secure|govern|gateway as separate processes", () 
     expect(checkpoint.body).toMatchObject({ status: "approved", decision_token: expect.any(String) });
     const verified = await api.post("/v1/decision-tokens/verify", { token: checkpoint.body.decision_token });
     expect(verified.body.valid).toBe(true);
+
+    // The three service processes record into one audit trail: one chain, and it holds.
+    const trail = await api.get("/v1/audit/events?limit=1000");
+    expect(trail.body.events.map((e: AuditEvent) => e.type)).toEqual(
+      expect.arrayContaining(["bootstrap", "rule.created", "key.created", "policy.created", "checkpoint.created", "decision_token.issued"]),
+    );
+    expect(verifyAuditChain(trail.body.events)).toMatchObject({ ok: true, count: trail.body.events.length });
   });
 
   it("authenticates every call reaching a service port: a forged caller is refused, a key is admitted", async () => {

@@ -1,8 +1,11 @@
+import { SYSTEM_ACTOR } from "../../../lib/audit/audit-event.js";
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import { newId } from "../../../lib/ids.js";
 import type { Logger } from "../../../lib/logger.js";
 import { SCOPES, type Scope } from "../../../lib/scopes.js";
 import type { ApiKeyRecord } from "../domain/api-key.js";
+import { keyCreatedEntry, keyScopesGrantedEntry, workspaceCreatedEntry } from "../domain/audit-entries.js";
 import { generateKeySecret, hashKeySecret, secretPrefix } from "../domain/key-secret.js";
 import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME } from "../domain/workspace.js";
 import type { KeyStore } from "../store/key-store.js";
@@ -15,6 +18,8 @@ export const BOOTSTRAP_KEY_NAME = "bootstrap";
 export interface BootstrapDeps {
   workspaces: WorkspaceStore;
   keys: KeyStore;
+  /** Records what bootstrapping changed (nothing, when it changed nothing). */
+  audit: AuditLog;
   clock: Clock;
   logger: Logger;
 }
@@ -54,12 +59,16 @@ function adminKey(secret: string, now: number, bootstrapSlot?: string): ApiKeyRe
  */
 export async function bootstrapDefaultWorkspace(deps: BootstrapDeps, bootstrapKey?: string): Promise<BootstrapResult> {
   const now = deps.clock.now();
-  await deps.workspaces.insertIfAbsent({ id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME, createdAt: now });
+  const workspace = { id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME, createdAt: now };
+  if (await deps.workspaces.insertIfAbsent(workspace)) await deps.audit.append(DEFAULT_WORKSPACE_ID, workspaceCreatedEntry(workspace, SYSTEM_ACTOR));
 
   if (bootstrapKey !== undefined) {
     const existing = await deps.keys.findBySecretHash(hashKeySecret(bootstrapKey));
     if (!existing) {
-      await deps.keys.insert(adminKey(bootstrapKey, now));
+      const key = adminKey(bootstrapKey, now);
+      if ((await deps.keys.insert(key)) === "inserted") {
+        await deps.audit.append(DEFAULT_WORKSPACE_ID, keyCreatedEntry(key, SYSTEM_ACTOR, "GATEHOUSE_BOOTSTRAP_KEY"));
+      }
       return {};
     }
     if (existing.workspaceId !== DEFAULT_WORKSPACE_ID) {
@@ -71,7 +80,9 @@ export async function bootstrapDefaultWorkspace(deps: BootstrapDeps, bootstrapKe
     }
     const missing = SCOPES.filter((s) => !existing.scopes.includes(s));
     if (missing.length > 0) {
-      await deps.keys.setScopes(DEFAULT_WORKSPACE_ID, existing.id, [...existing.scopes, ...missing] as Scope[]);
+      if (await deps.keys.setScopes(DEFAULT_WORKSPACE_ID, existing.id, [...existing.scopes, ...missing] as Scope[])) {
+        await deps.audit.append(DEFAULT_WORKSPACE_ID, keyScopesGrantedEntry(existing.id, missing, SYSTEM_ACTOR, now));
+      }
       deps.logger.info({ keyId: existing.id, added: missing }, "bootstrap key granted scopes added since it was created");
     }
     return {};
@@ -79,6 +90,8 @@ export async function bootstrapDefaultWorkspace(deps: BootstrapDeps, bootstrapKe
 
   if (await deps.keys.hasAny(DEFAULT_WORKSPACE_ID)) return {};
   const secret = generateKeySecret();
-  const result = await deps.keys.insert(adminKey(secret, now, DEFAULT_WORKSPACE_ID));
-  return result === "inserted" ? { generatedSecret: secret } : {};
+  const key = adminKey(secret, now, DEFAULT_WORKSPACE_ID);
+  if ((await deps.keys.insert(key)) !== "inserted") return {};
+  await deps.audit.append(DEFAULT_WORKSPACE_ID, keyCreatedEntry(key, SYSTEM_ACTOR, "generated"));
+  return { generatedSecret: secret };
 }

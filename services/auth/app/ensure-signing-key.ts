@@ -1,6 +1,10 @@
 import type { JWK } from "jose";
+import { SYSTEM_ACTOR } from "../../../lib/audit/audit-event.js";
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { Logger } from "../../../lib/logger.js";
+import { DEFAULT_WORKSPACE_ID } from "../domain/workspace.js";
+import { signingKeyRotatedEntry } from "../domain/audit-entries.js";
 import { isSealed, type PrivateKeySeal, SealedKeyError } from "../domain/private-key-seal.js";
 import { generateSigningMaterial, signingMaterialFromJwk, type SigningMaterial } from "../domain/signing-material.js";
 import type { SigningKeyStore } from "../store/signing-key-store.js";
@@ -22,6 +26,8 @@ const MAX_ATTEMPTS = 5;
  * a stored key that is not is retired for a fresh, sealed one. A sealed key
  * that cannot be opened (no or another encryption key) throws SealedKeyError
  * naming the variable, rather than silently rotating.
+ * A rotation is recorded on `audit` in the chain of workspace `default`: the
+ * signing key is the deployment's, and `default` is its operator's workspace.
  */
 export async function ensureSigningKey(
   store: SigningKeyStore,
@@ -29,6 +35,7 @@ export async function ensureSigningKey(
   logger: Logger,
   configured?: SigningMaterial,
   seal?: PrivateKeySeal,
+  audit?: AuditLog,
 ): Promise<SigningMaterial> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [current] = await store.latest(1);
@@ -42,16 +49,20 @@ export async function ensureSigningKey(
       logger.info({ kid: current.kid }, "GATEHOUSE_ENCRYPTION_KEY is set but the stored signing key is not encrypted: rotating to a sealed key");
     }
     const next = configured ?? (await generateSigningMaterial());
+    const generation = { generation: (current?.generation ?? 0) + 1, kid: next.kid, createdAt: clock.now() };
     const inserted = await store.insertGeneration({
-      generation: (current?.generation ?? 0) + 1,
-      kid: next.kid,
+      ...generation,
       publicJwk: next.publicJwk,
       privateJwk: configured ? null : seal ? seal.seal(next.privateJwkJson, next.kid) : next.privateJwkJson,
-      createdAt: clock.now(),
     });
     if (inserted) {
+      const source = configured ? "GATEHOUSE_SIGNING_KEY" : "generated";
+      await audit?.append(
+        DEFAULT_WORKSPACE_ID,
+        signingKeyRotatedEntry({ ...generation, at: generation.createdAt, retiredKid: current?.kid ?? null, source }, SYSTEM_ACTOR),
+      );
       logger.info(
-        { kid: next.kid, retired: current?.kid ?? null, source: configured ? "GATEHOUSE_SIGNING_KEY" : "generated" },
+        { kid: next.kid, retired: current?.kid ?? null, source },
         "decision-token signing key rotated in",
       );
       return next;

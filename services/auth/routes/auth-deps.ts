@@ -1,3 +1,4 @@
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { RateLimiter } from "../app/rate-limiter.js";
 import type { SigningMaterial } from "../domain/signing-material.js";
@@ -13,6 +14,8 @@ export interface AuthDeps {
   rateLimits: RateLimitStore;
   rateLimiter: RateLimiter;
   signingKeys: SigningKeyStore;
+  /** The deployment's audit trail: auth records key and workspace changes, reads it, and anchors its head in decision tokens. */
+  audit: AuditLog;
   /** The key this process signs decision tokens with. */
   signingKey: SigningMaterial;
   clock: Clock;

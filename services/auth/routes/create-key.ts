@@ -3,6 +3,8 @@ import { CreateKeyResponseSchema, type CreateKeyRequest, type CreateKeyResponse 
 import { NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { newId } from "../../../lib/ids.js";
 import type { ApiKeyRecord } from "../domain/api-key.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
+import { keyCreatedEntry } from "../domain/audit-entries.js";
 import { generateKeySecret, hashKeySecret, secretPrefix } from "../domain/key-secret.js";
 import { validateNewKey } from "../domain/new-key-spec.js";
 import { requireScope } from "../domain/scope-check.js";
@@ -16,7 +18,8 @@ import { requireCaller } from "../../../lib/rpc/caller.js";
  * that workspace does not exist). The caller needs admin:keys:write and can
  * only grant scopes it holds itself (403 naming the first one it lacks).
  * Field errors name `name`, `scopes[i]`, `allowed_ips[i]`, `subject`. The
- * secret is in the response only; the store keeps its SHA-256.
+ * secret is in the response only; the store keeps its SHA-256. The new key
+ * is recorded in the audit trail of its workspace.
  */
 export async function createKey(deps: AuthDeps, req: CreateKeyRequest): Promise<CreateKeyResponse> {
   const caller = requireCaller(req.caller);
@@ -50,5 +53,6 @@ export async function createKey(deps: AuthDeps, req: CreateKeyRequest): Promise<
   };
   // 256 random bits and a time-ordered ID: a duplicate means a broken RNG, not bad luck.
   if ((await deps.keys.insert(key)) !== "inserted") throw new Error("key id or secret collision");
+  await deps.audit.append(workspaceId, keyCreatedEntry(key, keyActor(caller), "api"));
   return create(CreateKeyResponseSchema, { key: apiKeyMessage(key), secret });
 }

@@ -6,6 +6,7 @@ import { createKey } from "./create-key.js";
 import { createWorkspace } from "./create-workspace.js";
 import { getJwks } from "./get-jwks.js";
 import { getWorkspace } from "./get-workspace.js";
+import { listAuditEvents } from "./list-audit-events.js";
 import { listKeys } from "./list-keys.js";
 import { revokeKey } from "./revoke-key.js";
 import { signDecision } from "./sign-decision.js";
@@ -30,5 +31,6 @@ export function authRoutes(deps: AuthDeps): (router: ConnectRouter) => void {
       signScanVerdict: (req) => signScanVerdict(deps, req),
       verifyScanVerdict: (req) => verifyScanVerdict(deps, req),
       getJwks: () => getJwks(deps),
+      listAuditEvents: (req) => listAuditEvents(deps, req),
     });
 }

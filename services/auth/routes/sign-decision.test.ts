@@ -37,6 +37,10 @@ for (const engine of storeEngines()) {
         algorithms: ["ES256"],
       });
       expect(protectedHeader.kid).toBe(res.keyId);
+      // The token anchors the workspace's audit trail at its head when signed.
+      const { events } = await h.client.listAuditEvents({ caller: h.admin, limit: 1000 });
+      const head = events.at(-1)!;
+      expect(head.type).toBe("signing_key.rotated");
       const iat = Math.floor(h.clock.now() / 1000);
       expect(claims).toEqual({
         iss: "gatehouse-test",
@@ -49,8 +53,15 @@ for (const engine of storeEngines()) {
         action: "payments.send",
         payload_sha256: payloadSha256(payload),
         approvers: ["alice"],
+        audit_head: { seq: Number(head.seq), hash: head.hash },
       });
       expect(Number(res.expiresAt?.seconds)).toBe(iat + 3600);
+    });
+
+    it("anchors the audience's trail, not the caller's claim of it: null while that workspace has no events", async () => {
+      const res = await h.client.signDecision({ audience: "ws_quiet", subject: "cp_1", claims: { status: "approved", audit_head: { seq: 99, hash: "forged" } } });
+      const { payload } = await jwtVerify(res.token, createLocalJWKSet(await clientJwks()), { audience: "ws_quiet" });
+      expect(payload.audit_head).toBeNull();
     });
 
     it("ignores registered claims passed as claims", async () => {

@@ -16,6 +16,11 @@ import type { AuthDeps } from "./auth-deps.js";
  * claims among them are ignored). `ttl_seconds` 0 means the configured
  * lifetime, which is also the longest allowed: retired signing keys are
  * published exactly that long, so no token may outlive its key's publication.
+ * The token anchors the audience's audit trail: claim `audit_head` is
+ * `{seq, hash}` of the chain's last event when it was signed (null while the
+ * chain is empty), so a holder of the token can later show that the trail
+ * once had that head, and a trail cut short or rewritten before it no longer
+ * matches.
  */
 export async function signDecision(deps: AuthDeps, req: SignDecisionRequest): Promise<SignDecisionResponse> {
   if (req.audience === "") throw new ValidationError("audience", "is required");
@@ -23,6 +28,7 @@ export async function signDecision(deps: AuthDeps, req: SignDecisionRequest): Pr
   if (req.ttlSeconds < 0 || req.ttlSeconds > deps.tokenTtlSeconds) {
     throw new ValidationError("ttl_seconds", `must be between 0 and ${deps.tokenTtlSeconds}`);
   }
+  const head = await deps.audit.head(req.audience);
   const now = deps.clock.now();
   const jti = newId("dt", now);
   const signed = signDecisionToken(deps.signingKey, {
@@ -32,7 +38,7 @@ export async function signDecision(deps: AuthDeps, req: SignDecisionRequest): Pr
     jti,
     now,
     ttlSeconds: req.ttlSeconds || deps.tokenTtlSeconds,
-    claims: req.claims,
+    claims: { ...req.claims, audit_head: head && { seq: head.seq, hash: head.hash } },
   });
   return create(SignDecisionResponseSchema, {
     token: signed.token,

@@ -1,5 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SYSTEM_ACTOR } from "../../../lib/audit/audit-event.js";
+import { SqliteAuditLog } from "../../../lib/audit/sqlite-audit-log.js";
 import { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
 import { MemoryEventBus } from "../../../lib/bus/memory-event-bus.js";
 import { systemClock } from "../../../lib/clock.js";
@@ -29,7 +31,7 @@ describe("waitForChange", () => {
     bus = new MemoryEventBus({ logger });
     fanOut = new KeyedFanOut({ bus, pattern: CHECKPOINT_CHANGED_PATTERN, keyOf: (_s, e) => parseCheckpointChanged(e)?.id, logger });
     const auth = { signDecision: async () => ({ token: "signed" }) } as never;
-    lifecycle = new CheckpointLifecycle({ store: new SqliteCheckpointStore(db), auth, bus, clock: systemClock, logger });
+    lifecycle = new CheckpointLifecycle({ store: new SqliteCheckpointStore(db), auth, bus, audit: new SqliteAuditLog(db), clock: systemClock, logger });
   });
   afterEach(async () => {
     fanOut.close();
@@ -38,7 +40,7 @@ describe("waitForChange", () => {
   });
 
   it("frees its listener when the caller aborts", async () => {
-    await lifecycle.create(pending("cp_1", Date.now() + 60_000));
+    await lifecycle.create(pending("cp_1", Date.now() + 60_000), undefined, SYSTEM_ACTOR);
     const abort = new AbortController();
     const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_1", 30_000, abort.signal);
     await new Promise((r) => setTimeout(r, 20));
@@ -51,7 +53,7 @@ describe("waitForChange", () => {
   });
 
   it("frees its listener after every outcome", async () => {
-    await lifecycle.create(pending("cp_2", Date.now() + 60_000));
+    await lifecycle.create(pending("cp_2", Date.now() + 60_000), undefined, SYSTEM_ACTOR);
     const res = await waitForChange({ lifecycle, fanOut }, "ws_a", "cp_2", 50);
     expect(res.changed).toBe(false);
     await expect(waitForChange({ lifecycle, fanOut }, "ws_a", "cp_missing", 50)).rejects.toThrow(/not found/);
@@ -59,7 +61,7 @@ describe("waitForChange", () => {
   });
 
   it("sees a change stored between its registration and its first read (no lost wake-up)", async () => {
-    const cp = await lifecycle.create(pending("cp_3", Date.now() + 60_000));
+    const cp = await lifecycle.create(pending("cp_3", Date.now() + 60_000), undefined, SYSTEM_ACTOR);
     // The change lands before the waiter's first read; its event arrives after.
     const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_3", 5000);
     await lifecycle.commit(cp, { ...cp, status: "cancelled", reason: "x", decidedAt: Date.now(), revision: 2 });
@@ -69,7 +71,7 @@ describe("waitForChange", () => {
   });
 
   it("wakes every waiter of a checkpoint with one store read between them", async () => {
-    const cp = await lifecycle.create(pending("cp_4", Date.now() + 60_000));
+    const cp = await lifecycle.create(pending("cp_4", Date.now() + 60_000), undefined, SYSTEM_ACTOR);
     const waiters = Array.from({ length: 50 }, () => waitForChange({ lifecycle, fanOut }, "ws_a", "cp_4", 5000));
     await new Promise((r) => setTimeout(r, 50));
     const read = vi.spyOn(SqliteCheckpointStore.prototype, "get");
@@ -84,7 +86,7 @@ describe("waitForChange", () => {
   });
 
   it("does not take a shared read that started before the change for the change", async () => {
-    const cp = await lifecycle.create(pending("cp_5", Date.now() + 60_000));
+    const cp = await lifecycle.create(pending("cp_5", Date.now() + 60_000), undefined, SYSTEM_ACTOR);
     const waiting = waitForChange({ lifecycle, fanOut }, "ws_a", "cp_5", 5000);
     await new Promise((r) => setTimeout(r, 20));
     // A read already under way when the change lands answers the old revision.

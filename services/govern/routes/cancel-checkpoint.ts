@@ -4,6 +4,7 @@ import {
   type CancelCheckpointRequest,
   type CancelCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { cancelCheckpoint as cancelled } from "../domain/checkpoint-transitions.js";
 import { LIMITS } from "../domain/limits.js";
 import { optionalText } from "../domain/validate-text.js";
@@ -20,7 +21,7 @@ export function cancelCheckpoint(deps: GovernDeps) {
   return async (req: CancelCheckpointRequest): Promise<CancelCheckpointResponse> => {
     const workspaceId = workspaceOf(req.caller);
     const reason = optionalText("reason", req.reason, LIMITS.voteReasonLength);
-    const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) => cancelled(current, reason, now));
+    const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) => cancelled(current, reason, now), keyActor(req.caller!));
     return create(CancelCheckpointResponseSchema, { checkpoint: checkpointToProto(checkpoint) });
   };
 }

@@ -8,6 +8,7 @@ import {
   type CreateCheckpointRequest,
   type CreateCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import { runIdempotent } from "../../../lib/idempotency/index.js";
 import { newId } from "../../../lib/ids.js";
@@ -89,7 +90,7 @@ async function evaluateAndStore(deps: GovernDeps, workspaceId: string, req: Crea
   }
   const now = deps.clock.now();
   const checkpoint = newCheckpoint(input, evaluation, { id: newId("cp", now), workspaceId }, now);
-  return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256));
+  return checkpointToProto(await deps.lifecycle.create(checkpoint, input.payloadSha256, keyActor(req.caller!)));
 }
 
 // What the idempotency key is bound to: the request as the client sent it,

@@ -1,9 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { CreateWebhookResponseSchema, type CreateWebhookRequest, type CreateWebhookResponse } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { newId } from "../../../lib/ids.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
 import { checkWebhookTarget } from "../app/check-webhook-target.js";
+import { webhookCreatedEntry } from "../domain/audit-entries.js";
 import { MAX_ENDPOINTS_PER_WORKSPACE, type WebhookEndpoint } from "../domain/webhook-endpoint.js";
 import { validateWebhookInput } from "../domain/webhook-input.js";
 import { newWebhookSecret } from "../domain/webhook-signature.js";
@@ -15,7 +17,7 @@ import { webhookToProto } from "./webhook-to-proto.js";
  * `validateWebhookInput` and `checkWebhookTarget` for what is refused, and
  * at most `MAX_ENDPOINTS_PER_WORKSPACE`) and answers it with its new signing
  * secret, which is never shown again. It receives the events made from now
- * on. The REST answer is 201.
+ * on. The audit trail records it (without its secret). The REST answer is 201.
  */
 export function createWebhook(deps: GovernDeps) {
   return async (req: CreateWebhookRequest): Promise<CreateWebhookResponse> => {
@@ -39,6 +41,7 @@ export function createWebhook(deps: GovernDeps) {
       lastSuccessAt: null,
     };
     await deps.webhooks.insertEndpoint(endpoint);
+    await deps.audit.append(workspaceId, webhookCreatedEntry(endpoint, keyActor(req.caller!)));
     return create(CreateWebhookResponseSchema, { webhook: webhookToProto(endpoint), secret: endpoint.secret });
   };
 }

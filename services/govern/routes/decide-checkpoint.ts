@@ -5,6 +5,7 @@ import {
   type DecideCheckpointRequest,
   type DecideCheckpointResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { applyVote } from "../domain/apply-vote.js";
 import type { VoteDecision } from "../domain/checkpoint.js";
@@ -33,6 +34,7 @@ export function decideCheckpoint(deps: GovernDeps) {
     const reason = optionalText("reason", req.reason, LIMITS.voteReasonLength);
     const checkpoint = await deps.lifecycle.mutate(workspaceId, req.id, (current, now) =>
       applyVote(current, { subject, decision, reason }, now),
+      keyActor(req.caller!),
     );
     return create(DecideCheckpointResponseSchema, { checkpoint: checkpointToProto(checkpoint) });
   };

@@ -1,3 +1,4 @@
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { KeyedFanOut } from "../../../lib/bus/keyed-fan-out.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
@@ -22,6 +23,8 @@ export interface GovernDeps {
   /** The same changes keyed by workspace, for watchers of the event feed. */
   workspaceChanges: KeyedFanOut;
   webhooks: WebhookStore;
+  /** The deployment's audit trail: policy and webhook changes are recorded there (checkpoints, by the lifecycle). */
+  audit: AuditLog;
   /** The operator's GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target http: and non-public addresses. */
   webhookAllowPrivate: boolean;
   /** Scans the content of checkpoints whose policies ask for it; absent, such checkpoints are refused (503). */

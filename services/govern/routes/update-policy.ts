@@ -4,8 +4,10 @@ import {
   type UpdatePolicyRequest,
   type UpdatePolicyResponse,
 } from "../../../gen/gatehouse/govern/v1/govern_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { NotFoundError, UnavailableError, VersionMismatchError } from "../../../lib/errors.js";
 import { applyPolicyMask } from "../domain/apply-policy-mask.js";
+import { policyUpdatedEntry } from "../domain/audit-entries.js";
 import type { GovernDeps } from "./govern-deps.js";
 import { policyInputFromProto } from "./policy-input-from-proto.js";
 import { policyToProto } from "./policy-to-proto.js";
@@ -21,7 +23,8 @@ const MAX_ATTEMPTS = 20;
  * policy (404), `expected_version` differing from the stored one (412
  * VERSION_MISMATCH), the fields (400). The write is conditional on the version
  * read: without `expected_version` a lost race re-reads and retries; with it,
- * a lost race is a version mismatch.
+ * a lost race is a version mismatch. An accepted edit is recorded in the
+ * audit trail.
  */
 export function updatePolicy(deps: GovernDeps) {
   return async (req: UpdatePolicyRequest): Promise<UpdatePolicyResponse> => {
@@ -34,7 +37,10 @@ export function updatePolicy(deps: GovernDeps) {
       }
       const spec = applyPolicyMask(current, req.updateMask?.paths ?? [], policyInputFromProto(req.policy));
       const updated = await deps.policies.updateSpec(workspaceId, req.id, current.version, spec, deps.clock.now());
-      if (updated) return create(UpdatePolicyResponseSchema, { policy: policyToProto(updated) });
+      if (updated) {
+        await deps.audit.append(workspaceId, policyUpdatedEntry(current, updated, keyActor(req.caller!)));
+        return create(UpdatePolicyResponseSchema, { policy: policyToProto(updated) });
+      }
       if (attempt >= MAX_ATTEMPTS) throw new UnavailableError("the policy is being changed by other requests; try again");
     }
   };

@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
 import type { Logger } from "../../../lib/logger.js";
@@ -18,5 +19,7 @@ export interface SecureDeps {
   idempotency: IdempotencyStore;
   /** The auth service, which signs verdict tokens; absent, a scan asking for one is refused (503). */
   verdicts?: Pick<Client<typeof AuthService>, "signScanVerdict">;
+  /** The deployment's audit trail: rule creations and edits are recorded there. */
+  audit: AuditLog;
   logger: Logger;
 }

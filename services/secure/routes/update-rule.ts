@@ -4,8 +4,10 @@ import {
   type UpdateRuleRequest,
   type UpdateRuleResponse,
 } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
+import { keyActor } from "../../../lib/audit/audit-event.js";
 import { ConflictError, NotFoundError, UnavailableError, VersionMismatchError } from "../../../lib/errors.js";
 import { applyRulePatch } from "../domain/apply-rule-patch.js";
+import { ruleUpdatedEntry } from "../domain/rule-audit-entries.js";
 import { patchInputFromProto } from "./rule-input-from-proto.js";
 import { ruleToProto } from "./rule-to-proto.js";
 import type { SecureDeps } from "./secure-deps.js";
@@ -22,7 +24,8 @@ const MAX_ATTEMPTS = 20;
  * (400). The write is conditional on the version read, so concurrent updates
  * never lose one: without `expected_version` a lost race re-reads and retries;
  * with it, a lost race is a version mismatch. A stored update invalidates the
- * workspace's scan plan here and on other replicas.
+ * workspace's scan plan here and on other replicas, and is recorded in the
+ * audit trail.
  */
 export function updateRule(deps: SecureDeps) {
   return async (req: UpdateRuleRequest): Promise<UpdateRuleResponse> => {
@@ -40,6 +43,7 @@ export function updateRule(deps: SecureDeps) {
       const updated = await deps.rules.updateSpec(workspaceId, req.id, current.version, spec, deps.clock.now());
       if (updated) {
         await deps.plans.rulesChanged(workspaceId);
+        await deps.audit.append(workspaceId, ruleUpdatedEntry(current, updated, keyActor(req.caller!)));
         return create(UpdateRuleResponseSchema, { rule: ruleToProto(updated) });
       }
       if (attempt >= MAX_ATTEMPTS) throw new UnavailableError("the rule is being changed by other requests; try again");

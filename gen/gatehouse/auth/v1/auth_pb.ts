@@ -15,7 +15,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/auth/v1/auth.proto.
  */
 export const file_gatehouse_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChxnYXRlaG91c2UvYXV0aC92MS9hdXRoLnByb3RvEhFnYXRlaG91c2UuYXV0aC52MSJOChBBdXRob3JpemVSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkSEQoJY2xpZW50X2lwGAIgASgJEhYKDnJlcXVpcmVkX3Njb3BlGAMgASgJIsQBChFBdXRob3JpemVSZXNwb25zZRI0CgdvdXRjb21lGAEgASgOMiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplT3V0Y29tZRIrCgZjYWxsZXIYAiABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchI1CgpyYXRlX2xpbWl0GAMgASgLMiEuZ2F0ZWhvdXNlLmF1dGgudjEuUmF0ZUxpbWl0U3RhdGUSFQoNbWlzc2luZ19zY29wZRgEIAEoCSKOAQoOUmF0ZUxpbWl0U3RhdGUSDgoGcG9saWN5GAEgASgJEg0KBWxpbWl0GAIgASgFEhYKDndpbmRvd19zZWNvbmRzGAMgASgFEhEKCXJlbWFpbmluZxgEIAEoBRIVCg1yZXNldF9zZWNvbmRzGAUgASgFEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYBiABKAUiaAoTVGhyb3R0bGVQb2xsUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIQCghyZXNvdXJjZRgCIAEoCRISCgpzcGFjaW5nX21zGAMgASgFIkQKFFRocm90dGxlUG9sbFJlc3BvbnNlEg8KB2FsbG93ZWQYASABKAgSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgCIAEoBSJVCglXb3Jrc3BhY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChZDcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkiSgoXQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIk4KE0dldFdvcmtzcGFjZVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiRwoUR2V0V29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIvkBCgZBcGlLZXkSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGc2NvcGVzGAQgAygJEhMKC2FsbG93ZWRfaXBzGAUgAygJEg8KB3N1YmplY3QYBiABKAkSFQoNc2VjcmV0X3ByZWZpeBgHIAEoCRIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgpyZXZva2VkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBQg0KC19yZXZva2VkX2F0IsABChBDcmVhdGVLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhMKC2FsbG93ZWRfaXBzGAQgAygJEhQKB3N1YmplY3QYBSABKAlIAIgBARIZCgx3b3Jrc3BhY2VfaWQYBiABKAlIAYgBAUIKCghfc3ViamVjdEIPCg1fd29ya3NwYWNlX2lkIksKEUNyZWF0ZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleRIOCgZzZWNyZXQYAiABKAkiPgoPTGlzdEtleXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIjsKEExpc3RLZXlzUmVzcG9uc2USJwoEa2V5cxgBIAMoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJLChBSZXZva2VLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIjsKEVJldm9rZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJ2ChNTaWduRGVjaXNpb25SZXF1ZXN0EhAKCGF1ZGllbmNlGAEgASgJEg8KB3N1YmplY3QYAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBITCgt0dGxfc2Vjb25kcxgEIAEoBSJyChRTaWduRGVjaXNpb25SZXNwb25zZRINCgV0b2tlbhgBIAEoCRIOCgZrZXlfaWQYAiABKAkSCwoDanRpGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq4BChVWZXJpZnlEZWNpc2lvblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFdG9rZW4YAiABKAkSEwoGYWN0aW9uGAMgASgJSACIAQESLQoHcGF5bG9hZBgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RIAYgBAUIJCgdfYWN0aW9uQgoKCF9wYXlsb2FkImAKFlZlcmlmeURlY2lzaW9uUmVzcG9uc2USDQoFdmFsaWQYASABKAgSDgoGcmVhc29uGAIgASgJEicKBmNsYWltcxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEAoOR2V0Sndrc1JlcXVlc3QiYwoKSnNvbldlYktleRILCgNrdHkYASABKAkSCwoDY3J2GAIgASgJEgkKAXgYAyABKAkSCQoBeRgEIAEoCRILCgNraWQYBSABKAkSCwoDYWxnGAYgASgJEgsKA3VzZRgHIAEoCSI+Cg9HZXRKd2tzUmVzcG9uc2USKwoEa2V5cxgBIAMoCzIdLmdhdGVob3VzZS5hdXRoLnYxLkpzb25XZWJLZXkitwEKFlNpZ25TY2FuVmVyZGljdFJlcXVlc3QSEAoIYXVkaWVuY2UYASABKAkSDwoHc2Nhbl9pZBgCIAEoCRIPCgd2ZXJkaWN0GAMgASgJEhYKDmNvbnRlbnRfc2hhMjU2GAQgASgJEhEKCXNjYW5fdHlwZRgFIAEoCRIYChBydWxlX3NldF92ZXJzaW9uGAYgASgJEhYKCXRvb2xfbmFtZRgHIAEoCUgAiAEBQgwKCl90b29sX25hbWUiaAoXU2lnblNjYW5WZXJkaWN0UmVzcG9uc2USDQoFdG9rZW4YASABKAkSDgoGa2V5X2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIngKGFZlcmlmeVNjYW5WZXJkaWN0UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchINCgV0b2tlbhgCIAEoCRIUCgdjb250ZW50GAMgASgJSACIAQFCCgoIX2NvbnRlbnQiYwoZVmVyaWZ5U2NhblZlcmRpY3RSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCrAAQoQQXV0aG9yaXplT3V0Y29tZRIhCh1BVVRIT1JJWkVfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh0KGUFVVEhPUklaRV9PVVRDT01FX0FMTE9XRUQQARIlCiFBVVRIT1JJWkVfT1VUQ09NRV9VTkFVVEhFTlRJQ0FURUQQAhIfChtBVVRIT1JJWkVfT1VUQ09NRV9GT1JCSURERU4QAxIiCh5BVVRIT1JJWkVfT1VUQ09NRV9SQVRFX0xJTUlURUQQBDLaCgoLQXV0aFNlcnZpY2USXgoJQXV0aG9yaXplEiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplUmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLkF1dGhvcml6ZVJlc3BvbnNlIgaiuxgCEAESZwoMVGhyb3R0bGVQb2xsEiYuZ2F0ZWhvdXNlLmF1dGgudjEuVGhyb3R0bGVQb2xsUmVxdWVzdBonLmdhdGVob3VzZS5hdXRoLnYxLlRocm90dGxlUG9sbFJlc3BvbnNlIgaiuxgCEAEShgEKD0NyZWF0ZVdvcmtzcGFjZRIpLmdhdGVob3VzZS5hdXRoLnYxLkNyZWF0ZVdvcmtzcGFjZVJlcXVlc3QaKi5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVXb3Jrc3BhY2VSZXNwb25zZSIcorsYGAoWYWRtaW46d29ya3NwYWNlczp3cml0ZRJnCgxHZXRXb3Jrc3BhY2USJi5nYXRlaG91c2UuYXV0aC52MS5HZXRXb3Jrc3BhY2VSZXF1ZXN0GicuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0V29ya3NwYWNlUmVzcG9uc2UiBqK7GAIKABJuCglDcmVhdGVLZXkSIy5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVLZXlSZXF1ZXN0GiQuZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlS2V5UmVzcG9uc2UiFqK7GBIKEGFkbWluOmtleXM6d3JpdGUSagoITGlzdEtleXMSIi5nYXRlaG91c2UuYXV0aC52MS5MaXN0S2V5c1JlcXVlc3QaIy5nYXRlaG91c2UuYXV0aC52MS5MaXN0S2V5c1Jlc3BvbnNlIhWiuxgRCg9hZG1pbjprZXlzOnJlYWQSbgoJUmV2b2tlS2V5EiMuZ2F0ZWhvdXNlLmF1dGgudjEuUmV2b2tlS2V5UmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLlJldm9rZUtleVJlc3BvbnNlIhaiuxgSChBhZG1pbjprZXlzOndyaXRlEmcKDFNpZ25EZWNpc2lvbhImLmdhdGVob3VzZS5hdXRoLnYxLlNpZ25EZWNpc2lvblJlcXVlc3QaJy5nYXRlaG91c2UuYXV0aC52MS5TaWduRGVjaXNpb25SZXNwb25zZSIGorsYAhABEoQBCg5WZXJpZnlEZWNpc2lvbhIoLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeURlY2lzaW9uUmVxdWVzdBopLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeURlY2lzaW9uUmVzcG9uc2UiHaK7GBkKF2dvdmVybjpjaGVja3BvaW50czpyZWFkEnAKD1NpZ25TY2FuVmVyZGljdBIpLmdhdGVob3VzZS5hdXRoLnYxLlNpZ25TY2FuVmVyZGljdFJlcXVlc3QaKi5nYXRlaG91c2UuYXV0aC52MS5TaWduU2NhblZlcmRpY3RSZXNwb25zZSIGorsYAhABEocBChFWZXJpZnlTY2FuVmVyZGljdBIrLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeVNjYW5WZXJkaWN0UmVxdWVzdBosLmdhdGVob3VzZS5hdXRoLnYxLlZlcmlmeVNjYW5WZXJkaWN0UmVzcG9uc2UiF6K7GBMKEXNlY3VyZTpzY2FuOndyaXRlElgKB0dldEp3a3MSIS5nYXRlaG91c2UuYXV0aC52MS5HZXRKd2tzUmVxdWVzdBoiLmdhdGVob3VzZS5hdXRoLnYxLkdldEp3a3NSZXNwb25zZSIGorsYAhgBYgZwcm90bzM", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChxnYXRlaG91c2UvYXV0aC92MS9hdXRoLnByb3RvEhFnYXRlaG91c2UuYXV0aC52MSJOChBBdXRob3JpemVSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkSEQoJY2xpZW50X2lwGAIgASgJEhYKDnJlcXVpcmVkX3Njb3BlGAMgASgJIsQBChFBdXRob3JpemVSZXNwb25zZRI0CgdvdXRjb21lGAEgASgOMiMuZ2F0ZWhvdXNlLmF1dGgudjEuQXV0aG9yaXplT3V0Y29tZRIrCgZjYWxsZXIYAiABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchI1CgpyYXRlX2xpbWl0GAMgASgLMiEuZ2F0ZWhvdXNlLmF1dGgudjEuUmF0ZUxpbWl0U3RhdGUSFQoNbWlzc2luZ19zY29wZRgEIAEoCSKOAQoOUmF0ZUxpbWl0U3RhdGUSDgoGcG9saWN5GAEgASgJEg0KBWxpbWl0GAIgASgFEhYKDndpbmRvd19zZWNvbmRzGAMgASgFEhEKCXJlbWFpbmluZxgEIAEoBRIVCg1yZXNldF9zZWNvbmRzGAUgASgFEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYBiABKAUiaAoTVGhyb3R0bGVQb2xsUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchIQCghyZXNvdXJjZRgCIAEoCRISCgpzcGFjaW5nX21zGAMgASgFIkQKFFRocm90dGxlUG9sbFJlc3BvbnNlEg8KB2FsbG93ZWQYASABKAgSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgCIAEoBSJVCglXb3Jrc3BhY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChZDcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkiSgoXQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIk4KE0dldFdvcmtzcGFjZVJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISCgoCaWQYAiABKAkiRwoUR2V0V29ya3NwYWNlUmVzcG9uc2USLwoJd29ya3NwYWNlGAEgASgLMhwuZ2F0ZWhvdXNlLmF1dGgudjEuV29ya3NwYWNlIvkBCgZBcGlLZXkSCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGc2NvcGVzGAQgAygJEhMKC2FsbG93ZWRfaXBzGAUgAygJEg8KB3N1YmplY3QYBiABKAkSFQoNc2VjcmV0X3ByZWZpeBgHIAEoCRIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgpyZXZva2VkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBQg0KC19yZXZva2VkX2F0IsABChBDcmVhdGVLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhMKC2FsbG93ZWRfaXBzGAQgAygJEhQKB3N1YmplY3QYBSABKAlIAIgBARIZCgx3b3Jrc3BhY2VfaWQYBiABKAlIAYgBAUIKCghfc3ViamVjdEIPCg1fd29ya3NwYWNlX2lkIksKEUNyZWF0ZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleRIOCgZzZWNyZXQYAiABKAkiPgoPTGlzdEtleXNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyIjsKEExpc3RLZXlzUmVzcG9uc2USJwoEa2V5cxgBIAMoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJLChBSZXZva2VLZXlSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLmdhdGVob3VzZS5jb21tb24udjEuQ2FsbGVyEgoKAmlkGAIgASgJIjsKEVJldm9rZUtleVJlc3BvbnNlEiYKA2tleRgBIAEoCzIZLmdhdGVob3VzZS5hdXRoLnYxLkFwaUtleSJ2ChNTaWduRGVjaXNpb25SZXF1ZXN0EhAKCGF1ZGllbmNlGAEgASgJEg8KB3N1YmplY3QYAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBITCgt0dGxfc2Vjb25kcxgEIAEoBSJyChRTaWduRGVjaXNpb25SZXNwb25zZRINCgV0b2tlbhgBIAEoCRIOCgZrZXlfaWQYAiABKAkSCwoDanRpGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq4BChVWZXJpZnlEZWNpc2lvblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFdG9rZW4YAiABKAkSEwoGYWN0aW9uGAMgASgJSACIAQESLQoHcGF5bG9hZBgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RIAYgBAUIJCgdfYWN0aW9uQgoKCF9wYXlsb2FkImAKFlZlcmlmeURlY2lzaW9uUmVzcG9uc2USDQoFdmFsaWQYASABKAgSDgoGcmVhc29uGAIgASgJEicKBmNsYWltcxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEAoOR2V0Sndrc1JlcXVlc3QiYwoKSnNvbldlYktleRILCgNrdHkYASABKAkSCwoDY3J2GAIgASgJEgkKAXgYAyABKAkSCQoBeRgEIAEoCRILCgNraWQYBSABKAkSCwoDYWxnGAYgASgJEgsKA3VzZRgHIAEoCSI+Cg9HZXRKd2tzUmVzcG9uc2USKwoEa2V5cxgBIAMoCzIdLmdhdGVob3VzZS5hdXRoLnYxLkpzb25XZWJLZXkitwEKFlNpZ25TY2FuVmVyZGljdFJlcXVlc3QSEAoIYXVkaWVuY2UYASABKAkSDwoHc2Nhbl9pZBgCIAEoCRIPCgd2ZXJkaWN0GAMgASgJEhYKDmNvbnRlbnRfc2hhMjU2GAQgASgJEhEKCXNjYW5fdHlwZRgFIAEoCRIYChBydWxlX3NldF92ZXJzaW9uGAYgASgJEhYKCXRvb2xfbmFtZRgHIAEoCUgAiAEBQgwKCl90b29sX25hbWUiaAoXU2lnblNjYW5WZXJkaWN0UmVzcG9uc2USDQoFdG9rZW4YASABKAkSDgoGa2V5X2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIngKGFZlcmlmeVNjYW5WZXJkaWN0UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5nYXRlaG91c2UuY29tbW9uLnYxLkNhbGxlchINCgV0b2tlbhgCIAEoCRIUCgdjb250ZW50GAMgASgJSACIAQFCCgoIX2NvbnRlbnQiYwoZVmVyaWZ5U2NhblZlcmRpY3RSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSJwoGY2xhaW1zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCI9CgpBdWRpdEFjdG9yEhMKBmtleV9pZBgBIAEoCUgAiAEBEg8KB3N1YmplY3QYAiABKAlCCQoHX2tleV9pZCIpCg1BdWRpdFJlc291cmNlEgwKBHR5cGUYASABKAkSCgoCaWQYAiABKAkiyQEKCkF1ZGl0RXZlbnQSCwoDc2VxGAEgASgDEgwKBHR5cGUYAiABKAkSCgoCYXQYAyABKAkSLAoFYWN0b3IYBCABKAsyHS5nYXRlaG91c2UuYXV0aC52MS5BdWRpdEFjdG9yEjIKCHJlc291cmNlGAUgASgLMiAuZ2F0ZWhvdXNlLmF1dGgudjEuQXVkaXRSZXNvdXJjZRIRCglkYXRhX2pzb24YBiABKAkSEQoJcHJldl9oYXNoGAcgASgJEgwKBGhhc2gYCCABKAkivwIKFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuZ2F0ZWhvdXNlLmNvbW1vbi52MS5DYWxsZXISDQoFbGltaXQYAiABKAUSDgoGY3Vyc29yGAMgASgJEg0KBXR5cGVzGAQgAygJEhoKDXJlc291cmNlX3R5cGUYBSABKAlIAIgBARIYCgtyZXNvdXJjZV9pZBgGIAEoCUgBiAEBEi4KBXNpbmNlGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgCiAEBEi4KBXVudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgDiAEBQhAKDl9yZXNvdXJjZV90eXBlQg4KDF9yZXNvdXJjZV9pZEIICgZfc2luY2VCCAoGX3VudGlsIl0KF0xpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlEi0KBmV2ZW50cxgBIAMoCzIdLmdhdGVob3VzZS5hdXRoLnYxLkF1ZGl0RXZlbnQSEwoLbmV4dF9jdXJzb3IYAiABKAkqwAEKEEF1dGhvcml6ZU91dGNvbWUSIQodQVVUSE9SSVpFX09VVENPTUVfVU5TUEVDSUZJRUQQABIdChlBVVRIT1JJWkVfT1VUQ09NRV9BTExPV0VEEAESJQohQVVUSE9SSVpFX09VVENPTUVfVU5BVVRIRU5USUNBVEVEEAISHwobQVVUSE9SSVpFX09VVENPTUVfRk9SQklEREVOEAMSIgoeQVVUSE9SSVpFX09VVENPTUVfUkFURV9MSU1JVEVEEAQy1gsKC0F1dGhTZXJ2aWNlEl4KCUF1dGhvcml6ZRIjLmdhdGVob3VzZS5hdXRoLnYxLkF1dGhvcml6ZVJlcXVlc3QaJC5nYXRlaG91c2UuYXV0aC52MS5BdXRob3JpemVSZXNwb25zZSIGorsYAhABEmcKDFRocm90dGxlUG9sbBImLmdhdGVob3VzZS5hdXRoLnYxLlRocm90dGxlUG9sbFJlcXVlc3QaJy5nYXRlaG91c2UuYXV0aC52MS5UaHJvdHRsZVBvbGxSZXNwb25zZSIGorsYAhABEoYBCg9DcmVhdGVXb3Jrc3BhY2USKS5nYXRlaG91c2UuYXV0aC52MS5DcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0GiouZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlV29ya3NwYWNlUmVzcG9uc2UiHKK7GBgKFmFkbWluOndvcmtzcGFjZXM6d3JpdGUSZwoMR2V0V29ya3NwYWNlEiYuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0V29ya3NwYWNlUmVxdWVzdBonLmdhdGVob3VzZS5hdXRoLnYxLkdldFdvcmtzcGFjZVJlc3BvbnNlIgaiuxgCCgASbgoJQ3JlYXRlS2V5EiMuZ2F0ZWhvdXNlLmF1dGgudjEuQ3JlYXRlS2V5UmVxdWVzdBokLmdhdGVob3VzZS5hdXRoLnYxLkNyZWF0ZUtleVJlc3BvbnNlIhaiuxgSChBhZG1pbjprZXlzOndyaXRlEmoKCExpc3RLZXlzEiIuZ2F0ZWhvdXNlLmF1dGgudjEuTGlzdEtleXNSZXF1ZXN0GiMuZ2F0ZWhvdXNlLmF1dGgudjEuTGlzdEtleXNSZXNwb25zZSIVorsYEQoPYWRtaW46a2V5czpyZWFkEm4KCVJldm9rZUtleRIjLmdhdGVob3VzZS5hdXRoLnYxLlJldm9rZUtleVJlcXVlc3QaJC5nYXRlaG91c2UuYXV0aC52MS5SZXZva2VLZXlSZXNwb25zZSIWorsYEgoQYWRtaW46a2V5czp3cml0ZRJnCgxTaWduRGVjaXNpb24SJi5nYXRlaG91c2UuYXV0aC52MS5TaWduRGVjaXNpb25SZXF1ZXN0GicuZ2F0ZWhvdXNlLmF1dGgudjEuU2lnbkRlY2lzaW9uUmVzcG9uc2UiBqK7GAIQARKEAQoOVmVyaWZ5RGVjaXNpb24SKC5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlEZWNpc2lvblJlcXVlc3QaKS5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlEZWNpc2lvblJlc3BvbnNlIh2iuxgZChdnb3Zlcm46Y2hlY2twb2ludHM6cmVhZBJwCg9TaWduU2NhblZlcmRpY3QSKS5nYXRlaG91c2UuYXV0aC52MS5TaWduU2NhblZlcmRpY3RSZXF1ZXN0GiouZ2F0ZWhvdXNlLmF1dGgudjEuU2lnblNjYW5WZXJkaWN0UmVzcG9uc2UiBqK7GAIQARKHAQoRVmVyaWZ5U2NhblZlcmRpY3QSKy5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlTY2FuVmVyZGljdFJlcXVlc3QaLC5nYXRlaG91c2UuYXV0aC52MS5WZXJpZnlTY2FuVmVyZGljdFJlc3BvbnNlIheiuxgTChFzZWN1cmU6c2Nhbjp3cml0ZRJYCgdHZXRKd2tzEiEuZ2F0ZWhvdXNlLmF1dGgudjEuR2V0Sndrc1JlcXVlc3QaIi5nYXRlaG91c2UuYXV0aC52MS5HZXRKd2tzUmVzcG9uc2UiBqK7GAIYARJ6Cg9MaXN0QXVkaXRFdmVudHMSKS5nYXRlaG91c2UuYXV0aC52MS5MaXN0QXVkaXRFdmVudHNSZXF1ZXN0GiouZ2F0ZWhvdXNlLmF1dGgudjEuTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2UiEKK7GAwKCmF1ZGl0OnJlYWRiBnByb3RvMw", [file_gatehouse_common_v1_access, file_gatehouse_common_v1_common, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message gatehouse.auth.v1.AuthorizeRequest
@@ -865,6 +865,204 @@ export const VerifyScanVerdictResponseSchema: GenMessage<VerifyScanVerdictRespon
   messageDesc(file_gatehouse_auth_v1_auth, 27);
 
 /**
+ * AuditActor is who caused an audit event: an API key and its subject, or
+ * Gatehouse itself (no key_id, subject "gatehouse").
+ *
+ * @generated from message gatehouse.auth.v1.AuditActor
+ */
+export type AuditActor = Message<"gatehouse.auth.v1.AuditActor"> & {
+  /**
+   * @generated from field: optional string key_id = 1;
+   */
+  keyId?: string | undefined;
+
+  /**
+   * @generated from field: string subject = 2;
+   */
+  subject: string;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.AuditActor.
+ * Use `create(AuditActorSchema)` to create a new message.
+ */
+export const AuditActorSchema: GenMessage<AuditActor> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 28);
+
+/**
+ * AuditResource is what an audit event is about.
+ *
+ * @generated from message gatehouse.auth.v1.AuditResource
+ */
+export type AuditResource = Message<"gatehouse.auth.v1.AuditResource"> & {
+  /**
+   * Kind of resource: checkpoint, policy, rule, key, webhook, workspace, signing_key.
+   *
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.AuditResource.
+ * Use `create(AuditResourceSchema)` to create a new message.
+ */
+export const AuditResourceSchema: GenMessage<AuditResource> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 29);
+
+/**
+ * AuditEvent is one link of a workspace's audit chain. Its fields carry
+ * exactly what was hashed: `at` is the ISO 8601 string and `data_json` the
+ * JSON text of the event's `data` object, so a verifier rebuilds the event
+ * {seq, type, at, actor, resource, data, prev_hash} without loss.
+ *
+ * @generated from message gatehouse.auth.v1.AuditEvent
+ */
+export type AuditEvent = Message<"gatehouse.auth.v1.AuditEvent"> & {
+  /**
+   * @generated from field: int64 seq = 1;
+   */
+  seq: bigint;
+
+  /**
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string at = 3;
+   */
+  at: string;
+
+  /**
+   * @generated from field: gatehouse.auth.v1.AuditActor actor = 4;
+   */
+  actor?: AuditActor | undefined;
+
+  /**
+   * @generated from field: gatehouse.auth.v1.AuditResource resource = 5;
+   */
+  resource?: AuditResource | undefined;
+
+  /**
+   * @generated from field: string data_json = 6;
+   */
+  dataJson: string;
+
+  /**
+   * Hash of the event before (64 zeros for seq 1).
+   *
+   * @generated from field: string prev_hash = 7;
+   */
+  prevHash: string;
+
+  /**
+   * Hex SHA-256 of the RFC 8785 canonical JSON of the event without `hash`.
+   *
+   * @generated from field: string hash = 8;
+   */
+  hash: string;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.AuditEvent.
+ * Use `create(AuditEventSchema)` to create a new message.
+ */
+export const AuditEventSchema: GenMessage<AuditEvent> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 30);
+
+/**
+ * @generated from message gatehouse.auth.v1.ListAuditEventsRequest
+ */
+export type ListAuditEventsRequest = Message<"gatehouse.auth.v1.ListAuditEventsRequest"> & {
+  /**
+   * @generated from field: gatehouse.common.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * 1..1000; 0 means 100.
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * The previous page's next_cursor; empty for the first page.
+   *
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * Only events of these types (any of them); all when empty.
+   *
+   * @generated from field: repeated string types = 4;
+   */
+  types: string[];
+
+  /**
+   * Only events about resources of this kind, and/or with this ID.
+   *
+   * @generated from field: optional string resource_type = 5;
+   */
+  resourceType?: string | undefined;
+
+  /**
+   * @generated from field: optional string resource_id = 6;
+   */
+  resourceId?: string | undefined;
+
+  /**
+   * Only events at or after `since`, and before `until`.
+   *
+   * @generated from field: optional google.protobuf.Timestamp since = 7;
+   */
+  since?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional google.protobuf.Timestamp until = 8;
+   */
+  until?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.ListAuditEventsRequest.
+ * Use `create(ListAuditEventsRequestSchema)` to create a new message.
+ */
+export const ListAuditEventsRequestSchema: GenMessage<ListAuditEventsRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 31);
+
+/**
+ * @generated from message gatehouse.auth.v1.ListAuditEventsResponse
+ */
+export type ListAuditEventsResponse = Message<"gatehouse.auth.v1.ListAuditEventsResponse"> & {
+  /**
+   * @generated from field: repeated gatehouse.auth.v1.AuditEvent events = 1;
+   */
+  events: AuditEvent[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message gatehouse.auth.v1.ListAuditEventsResponse.
+ * Use `create(ListAuditEventsResponseSchema)` to create a new message.
+ */
+export const ListAuditEventsResponseSchema: GenMessage<ListAuditEventsResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_auth_v1_auth, 32);
+
+/**
  * @generated from enum gatehouse.auth.v1.AuthorizeOutcome
  */
 export enum AuthorizeOutcome {
@@ -1031,6 +1229,17 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof GetJwksRequestSchema;
     output: typeof GetJwksResponseSchema;
+  },
+  /**
+   * ListAuditEvents reads the workspace's audit trail: its hash-chained
+   * events in ascending seq, cursor-paged, optionally filtered.
+   *
+   * @generated from rpc gatehouse.auth.v1.AuthService.ListAuditEvents
+   */
+  listAuditEvents: {
+    methodKind: "unary";
+    input: typeof ListAuditEventsRequestSchema;
+    output: typeof ListAuditEventsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_gatehouse_auth_v1_auth, 0);
