@@ -1,0 +1,142 @@
+import { compactText, forEachFeature, type FeatureSpec } from "./injection-features.js";
+
+/** How readily a rule's classifier reports a likely injection: `high` reports more (a lower threshold). */
+export type DetectionSensitivity = "low" | "medium" | "high";
+
+/** Every sensitivity, the default first. */
+export const DETECTION_SENSITIVITIES: readonly DetectionSensitivity[] = ["medium", "low", "high"];
+
+/** The default sensitivity of a rule that names none. */
+export const DEFAULT_DETECTION_SENSITIVITY: DetectionSensitivity = "medium";
+
+/**
+ * A trained logistic-regression model over hashed character and word
+ * n-grams (see `injection-features.ts`), as `parseInjectionModel` reads it
+ * from its versioned file.
+ */
+export interface InjectionModel {
+  version: string;
+  spec: FeatureSpec;
+  bias: number;
+  weights: Float32Array;
+  /** Window length and stride, in compact characters, of the sliding windows a long text is scored in. */
+  window: number;
+  stride: number;
+  /** Score (0..1) from which a text counts as an injection, per sensitivity. */
+  thresholds: Readonly<Record<DetectionSensitivity, number>>;
+  /** Texts of fewer words score 0: too little evidence for the model (the heuristics still read them). */
+  minWords: number;
+}
+
+/** The model file's JSON form (written by `scripts/train-injection-model.ts`). */
+export interface InjectionModelFile {
+  format: "gatehouse-injection-model";
+  version: string;
+  buckets: number;
+  window: number;
+  stride: number;
+  bias: number;
+  /** Weight = int8 value × scale. */
+  scale: number;
+  /** The int8 weights, base64. */
+  weights: string;
+  thresholds: Record<DetectionSensitivity, number>;
+  minWords: number;
+}
+
+/** Reads a model file; throws on a file of another format or with weights of the wrong size. */
+export function parseInjectionModel(file: InjectionModelFile): InjectionModel {
+  if (file.format !== "gatehouse-injection-model") throw new Error(`not an injection model file: ${String(file.format)}`);
+  if (file.buckets <= 0 || (file.buckets & (file.buckets - 1)) !== 0) throw new Error("model buckets must be a power of two");
+  const raw = Buffer.from(file.weights, "base64");
+  if (raw.length !== file.buckets) throw new Error(`model has ${raw.length} weights, expected ${file.buckets}`);
+  const weights = new Float32Array(file.buckets);
+  for (let i = 0; i < raw.length; i++) weights[i] = ((raw[i]! << 24) >> 24) * file.scale;
+  return {
+    version: file.version,
+    spec: { buckets: file.buckets },
+    bias: file.bias,
+    weights,
+    window: file.window,
+    stride: file.stride,
+    thresholds: { ...file.thresholds },
+    minWords: file.minWords,
+  };
+}
+
+/** The classifier's view of a text: its highest-scoring span and that score. */
+export interface InjectionScore {
+  /** Probability-like score in 0..1 of the best span (the whole text or one window). */
+  score: number;
+  /** The best span, in UTF-16 offsets of the text scored. */
+  start: number;
+  end: number;
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+// Added to a span's feature count before scaling: a text of a few words has
+// little evidence, and this pulls its score towards the prior instead of
+// letting two or three features decide.
+const SHRINK = 64;
+
+/**
+ * The logit of features summing to `sum` over `count` features: the model's
+ * linear score with the feature vector scaled by 1/√(count + 64), so long
+ * and short spans score on one scale and very short ones stay near the
+ * prior. Training uses the same formula.
+ */
+export function spanLogit(bias: number, sum: number, count: number): number {
+  return bias + sum / Math.sqrt(count + SHRINK);
+}
+
+/** The factor a span of `count` features scales each feature by (see `spanLogit`). */
+export function spanScale(count: number): number {
+  return 1 / Math.sqrt(count + SHRINK);
+}
+
+/**
+ * Scores `text` with `model`: the whole text, and for a text longer than one
+ * window every window of `model.window` characters at `model.stride` steps;
+ * the answer is the best of them, so one injected paragraph in a long
+ * document is not diluted by the rest. A text of fewer than
+ * `model.minWords` words scores 0. Cost is linear in the text: features
+ * are hashed once into prefix sums, and each window is a difference of two.
+ * Pure, and needs no network or file access.
+ */
+export function scoreInjection(model: InjectionModel, text: string): InjectionScore {
+  const compact = compactText(text);
+  const n = compact.length;
+  let words = n > 0 ? 1 : 0;
+  for (let i = 0; i < n && words < model.minWords; i++) if (compact.codes[i] === 32) words++;
+  if (words < model.minWords) return { score: 0, start: 0, end: text.length };
+  const sums = new Float64Array(n + 1);
+  const counts = new Int32Array(n + 1);
+  const weights = model.weights;
+  forEachFeature(compact, model.spec, (slot, end) => {
+    sums[end]! += weights[slot]!;
+    counts[end]!++;
+  });
+  for (let i = 1; i <= n; i++) {
+    sums[i]! += sums[i - 1]!;
+    counts[i]! += counts[i - 1]!;
+  }
+  let best = spanLogit(model.bias, sums[n]!, counts[n]!);
+  let from = 0;
+  let to = n;
+  if (n > model.window) {
+    for (let a = 0; a < n; a += model.stride) {
+      const b = Math.min(n, a + model.window);
+      const z = spanLogit(model.bias, sums[b]! - sums[a]!, counts[b]! - counts[a]!);
+      if (z > best) {
+        best = z;
+        from = a;
+        to = b;
+      }
+      if (b === n) break;
+    }
+  }
+  const start = compact.at[from]!;
+  const end = to >= n ? text.length : compact.at[to]!;
+  return { score: sigmoid(best), start, end };
+}
