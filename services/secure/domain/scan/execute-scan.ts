@@ -89,7 +89,10 @@ export function executeScan(plan: ScanPlan, input: ScanInput): ScanExecution {
 }
 
 function publicFinding(f: LocatedFinding): Finding {
-  return { kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt };
+  const found: Finding = { kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt };
+  if (f.layer) found.layer = f.layer;
+  if (f.score !== undefined) found.score = f.score;
+  return found;
 }
 
 // Called for every applicable rule of every scan, so it allocates only for what was found.

@@ -13,6 +13,7 @@ describe("prompt injection detectors", () => {
       "roleplay_jailbreak",
       "encoded_payload",
       "hidden_unicode",
+      "injection_classifier",
     ]);
   });
 
