@@ -19,11 +19,13 @@ for (const line of text.split("\n")) {
   const from = parseInt(m[1]!, 16);
   const targets = m[2]!.trim().split(/\s+/).map((h) => parseInt(h, 16));
   if (targets.length !== 1 || from < 0x80) continue;
-  const to = String.fromCodePoint(targets[0]!);
+  let to = String.fromCodePoint(targets[0]!);
   if (!/^[A-Za-z0-9]$/.test(to)) continue;
   const ch = String.fromCodePoint(from);
   // NFKC runs first in the scan: what it already folds needs no entry.
   if (ch.normalize("NFKC") === to || /^[A-Za-z0-9]$/.test(ch.normalize("NFKC"))) continue;
+  // The skeleton of capital-I lookalikes is "l"; a capital reads better as "I" (patterns match either case).
+  if (to === "l" && ch !== ch.toLowerCase()) to = "I";
   pairs.push([from, to]);
 }
 pairs.sort((a, b) => a[0] - b[0]);

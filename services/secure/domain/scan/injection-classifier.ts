@@ -1,4 +1,4 @@
-import { compactText, forEachFeature, type FeatureSpec } from "./injection-features.js";
+import { accumulateFeatures, compactCodes, offsetOfCompact, type FeatureSpec } from "./injection-features.js";
 
 /** How readily a rule's classifier reports a likely injection: `high` reports more (a lower threshold). */
 export type DetectionSensitivity = "low" | "medium" | "high";
@@ -18,7 +18,9 @@ export interface InjectionModel {
   version: string;
   spec: FeatureSpec;
   bias: number;
-  weights: Float32Array;
+  /** Weights as stored, in units of `scale` (small enough to stay in cache while scoring). */
+  weights: Int8Array;
+  scale: number;
   /** Window length and stride, in compact characters, of the sliding windows a long text is scored in. */
   window: number;
   stride: number;
@@ -50,13 +52,12 @@ export function parseInjectionModel(file: InjectionModelFile): InjectionModel {
   if (file.buckets <= 0 || (file.buckets & (file.buckets - 1)) !== 0) throw new Error("model buckets must be a power of two");
   const raw = Buffer.from(file.weights, "base64");
   if (raw.length !== file.buckets) throw new Error(`model has ${raw.length} weights, expected ${file.buckets}`);
-  const weights = new Float32Array(file.buckets);
-  for (let i = 0; i < raw.length; i++) weights[i] = ((raw[i]! << 24) >> 24) * file.scale;
   return {
     version: file.version,
     spec: { buckets: file.buckets },
     bias: file.bias,
-    weights,
+    weights: new Int8Array(raw.buffer, raw.byteOffset, raw.length).slice(),
+    scale: file.scale,
     window: file.window,
     stride: file.stride,
     thresholds: { ...file.thresholds },
@@ -105,29 +106,27 @@ export function spanScale(count: number): number {
  * Pure, and needs no network or file access.
  */
 export function scoreInjection(model: InjectionModel, text: string): InjectionScore {
-  const compact = compactText(text);
+  const compact = compactCodes(text);
   const n = compact.length;
   let words = n > 0 ? 1 : 0;
   for (let i = 0; i < n && words < model.minWords; i++) if (compact.codes[i] === 32) words++;
   if (words < model.minWords) return { score: 0, start: 0, end: text.length };
-  const sums = new Float64Array(n + 1);
+  // Sums of int8 weights stay exact in int32 (at most 127 × 13 features per character).
+  const sums = new Int32Array(n + 1);
   const counts = new Int32Array(n + 1);
-  const weights = model.weights;
-  forEachFeature(compact, model.spec, (slot, end) => {
-    sums[end]! += weights[slot]!;
-    counts[end]!++;
-  });
+  accumulateFeatures(compact, model.weights, sums, counts);
   for (let i = 1; i <= n; i++) {
     sums[i]! += sums[i - 1]!;
     counts[i]! += counts[i - 1]!;
   }
-  let best = spanLogit(model.bias, sums[n]!, counts[n]!);
+  const scale = model.scale;
+  let best = spanLogit(model.bias, sums[n]! * scale, counts[n]!);
   let from = 0;
   let to = n;
   if (n > model.window) {
     for (let a = 0; a < n; a += model.stride) {
       const b = Math.min(n, a + model.window);
-      const z = spanLogit(model.bias, sums[b]! - sums[a]!, counts[b]! - counts[a]!);
+      const z = spanLogit(model.bias, (sums[b]! - sums[a]!) * scale, counts[b]! - counts[a]!);
       if (z > best) {
         best = z;
         from = a;
@@ -136,7 +135,7 @@ export function scoreInjection(model: InjectionModel, text: string): InjectionSc
       if (b === n) break;
     }
   }
-  const start = compact.at[from]!;
-  const end = to >= n ? text.length : compact.at[to]!;
+  const start = offsetOfCompact(text, from);
+  const end = to >= n ? text.length : offsetOfCompact(text, to);
   return { score: sigmoid(best), start, end };
 }
