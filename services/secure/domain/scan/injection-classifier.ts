@@ -1,13 +1,6 @@
 import { accumulateFeatures, compactCodes, offsetOfCompact, type FeatureSpec } from "./injection-features.js";
 
-/** How readily a rule's classifier reports a likely injection: `high` reports more (a lower threshold). */
-export type DetectionSensitivity = "low" | "medium" | "high";
-
-/** Every sensitivity, the default first. */
-export const DETECTION_SENSITIVITIES: readonly DetectionSensitivity[] = ["medium", "low", "high"];
-
-/** The default sensitivity of a rule that names none. */
-export const DEFAULT_DETECTION_SENSITIVITY: DetectionSensitivity = "medium";
+import type { DetectionSensitivity } from "../rule.js";
 
 /**
  * A trained logistic-regression model over hashed character and word

@@ -88,7 +88,8 @@ export const PROMPT_INJECTION_DETECTORS: readonly Detector[] = [
     view: "detection",
     layer: "classifier",
     classify: (text) => scoreInjection(INJECTION_MODEL, text),
-    threshold: INJECTION_MODEL.thresholds.medium,
+    // The most sensitive threshold: each rule keeps the findings its own sensitivity allows (see PlannedRule).
+    threshold: Math.min(INJECTION_MODEL.thresholds.low, INJECTION_MODEL.thresholds.medium, INJECTION_MODEL.thresholds.high),
     // One finding per attack: where a phrase pattern already names it, the model adds nothing.
     yieldsTo: ["instruction_override", "system_prompt_extraction", "roleplay_jailbreak", "encoded_payload"],
   },
