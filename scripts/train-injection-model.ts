@@ -269,7 +269,11 @@ ${[...perSource]
 - The held-out split comes from the same sources as the training data; figures on unseen sources are
   lower (the project's README gives the figures on an independent public set).
 - Synthetic templates are a large share of the persona and authority attacks; wording far from them
-  (long fiction that slowly turns into a jailbreak) scores lower.
+  (long fiction that slowly turns into a jailbreak) scores lower. Texts made from one template can
+  land in different splits, which flatters the held-out figures.
+- The templates and the thresholds' precision targets were revised while watching aggregate figures
+  (and the categories of the misses) on the project's independent evaluation set, so that set is
+  not entirely unseen by the design: treat its figures as somewhat optimistic.
 - The machine-translated CyberSecEval attacks hash apart from their English originals, so a translation
   can sit in the test split while its original trains.
 - Mostly English; other languages are covered only through those translations.
