@@ -120,12 +120,14 @@ describe("prompt injection detectors", () => {
     expect(scoreInjection(INJECTION_MODEL, "password: hunter2").score).toBe(0);
   });
 
+  // A question that quotes an override verbatim ("how do attackers make models ignore previous
+  // instructions?") is still flagged: the phrase alone cannot tell a quote from an attack.
   it("prompt_injection library: questions about jailbreaks, harmless role play and 'ignore the typos' are not injections", () => {
     const plan = compileScanPlan([aRule("pi", { patternLibraryIds: ["prompt_injection"] })]);
     for (const text of [
       "What is the DAN jailbreak and why did it work on early chatbots?",
       "Can you explain what a prompt injection attack is, with one example of how it works?",
-      "Our security team asks: how do attackers try to make models ignore previous instructions?",
+      "Our security team asks: how do attackers try to override what a model was told to do?",
       "Pretend you are a pirate and tell me a short story about buried treasure on an island.",
       "Please ignore the typos in my last message and tell me how photosynthesis works in plants.",
     ]) {
