@@ -11,7 +11,8 @@ export const createRule = defineTool({
     "(custom_patterns, data_categories, data_descriptions or pattern_library_ids, optionally data_direction), " +
     "tool_call (tool_names, as globs) and policy_dsl (dsl_statements, as CEL conditions). A pattern is a " +
     "case-insensitive literal, or /regex/flags in RE2 syntax. Defaults: action flag, severity medium, status draft " +
-    "(a draft does not affect scans: test it, then activate it with update_rule status active), applies_to_all true. " +
+    "(a draft does not affect scans: test it, then activate it with update_rule status active), applies_to_all true, " +
+    "detection_sensitivity medium (how readily the injection_classifier category reports: low, medium or high). " +
     "Returns the created rule. Backed by POST /v1/secure/rules; needs the scope secure:rules:write.",
   // A copy without the REST schema's component name, so the published schema is self-contained.
   inputSchema: CreateRuleBody.extend({}),

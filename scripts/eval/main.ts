@@ -20,6 +20,7 @@ import { checkBars, suggestBars, THRESHOLDS } from "./thresholds.js";
 //                               default ../shared/eval/detection-public from the repository, when it exists
 //   GATEHOUSE_EVAL_HOLDOUT      a held-out split (JSONL of {text, expect}) scored for prompt_injection
 //   GATEHOUSE_EVAL_MODEL_CARD   else: a model card (file or directory) whose held-out figures are shown
+//                               (default: the shipped injection model's MODEL_CARD.md)
 //   GATEHOUSE_GITLEAKS_BIN      the gitleaks binary; default ~/go/bin/gitleaks, else gitleaks on PATH
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const showMisses = process.argv.includes("--misses");
@@ -84,7 +85,8 @@ suggestions.corpus = suggestBars(corpusScore);
 // 2. The held-out split of the injection classifier.
 section("Held-out split (prompt_injection)");
 const holdoutFile = process.env.GATEHOUSE_EVAL_HOLDOUT;
-const modelCard = process.env.GATEHOUSE_EVAL_MODEL_CARD;
+// The shipped model's card records its held-out figures; another card may be named.
+const modelCard = process.env.GATEHOUSE_EVAL_MODEL_CARD ?? resolve(ROOT, "services", "secure", "domain", "scan", "injection-model", "MODEL_CARD.md");
 if (holdoutFile) {
   const holdout = loadHoldoutSamples(holdoutFile);
   const holdoutTargets = targets.filter((t) => t.id === aggregateIdOf("prompt_injection"));
@@ -93,15 +95,13 @@ if (holdoutFile) {
   out(formatScoreTable(score, holdoutTargets, { bars: THRESHOLDS.holdout, violations: gate("holdout", score) }));
   printMisses(score, holdout, true);
   suggestions.holdout = suggestBars(score);
-} else if (modelCard) {
+} else {
   const card = readModelCard(modelCard);
   if ("unavailable" in card) out(`not available: ${card.unavailable}`);
   else {
     out(`as recorded by ${card.source} (not measured here; no bar applies):`);
     for (const l of card.lines) out(`  ${l}`);
   }
-} else {
-  out("not available: no held-out file (GATEHOUSE_EVAL_HOLDOUT) and no model card (GATEHOUSE_EVAL_MODEL_CARD) given");
 }
 
 // 3. An external evaluation set, when there is one.

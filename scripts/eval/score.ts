@@ -59,9 +59,17 @@ export function aggregateIdOf(libraryId: string): string {
 }
 
 /**
+ * Categories that name no particular kind of data or attack, so no sample is
+ * labelled with them: the injection classifier's findings say "likely some
+ * prompt injection". They count only towards their library's aggregate.
+ */
+export const LIBRARY_LEVEL_CATEGORIES: ReadonlySet<string> = new Set(["injection_classifier"]);
+
+/**
  * Every target the catalogue defines, library by library: the library's
- * aggregate first, then each of its categories. A category or library added
- * to the catalogue is scored without a change here.
+ * aggregate first, then each of its categories (but those of
+ * `LIBRARY_LEVEL_CATEGORIES`). A category or library added to the catalogue
+ * is scored without a change here.
  */
 export function evalTargets(
   libraries: readonly PatternLibrary[] = PATTERN_LIBRARIES,
@@ -71,7 +79,7 @@ export function evalTargets(
     const members = categories.filter((c) => c.libraryId === l.id).map((c) => c.id);
     return [
       { id: aggregateIdOf(l.id), libraryId: l.id, members, aggregate: true },
-      ...members.map((id) => ({ id, libraryId: l.id, members: [id], aggregate: false })),
+      ...members.filter((id) => !LIBRARY_LEVEL_CATEGORIES.has(id)).map((id) => ({ id, libraryId: l.id, members: [id], aggregate: false })),
     ];
   });
 }

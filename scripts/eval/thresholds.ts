@@ -53,7 +53,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     jwt: { precision: 0.93, recall: 0.92 },
     // The suggestion was 0.89 (18 of 19 found, before code snippets made it 22 of 23); the bar before this corpus was 0.90 and still holds.
     generic_secret: { precision: 0.94, recall: 0.9 },
-    prompt_injection: { precision: 0.97, recall: 0.71 },
+    prompt_injection: { precision: 0.95, recall: 0.9 },
     instruction_override: { precision: 0.97, recall: 0.63 },
     system_prompt_extraction: { precision: 0.93, recall: 0.65 },
     roleplay_jailbreak: { precision: 0.94, recall: 0.79 },
@@ -72,7 +72,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     us_ssn: { ownPrecision: 0.75, recall: 0.33 },
     iban: { ownPrecision: 0.98, recall: 0.98 },
     secret: { ownPrecision: 0.94, recall: 0.63 },
-    prompt_injection: { ownPrecision: 0.98, recall: 0.24 },
+    prompt_injection: { ownPrecision: 0.97, recall: 0.82 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},

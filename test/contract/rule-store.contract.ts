@@ -50,6 +50,7 @@ export function ruleStoreContract(makeStore: () => RuleStore): void {
           version: 1,
           triggerCount: 0,
           lastTriggeredAt: null,
+          detectionSensitivity: "medium",
         });
       }
       expect(rules.map((r) => r.patternLibraryIds)).toEqual([["prompt_injection"], ["secrets"], ["pii"]]);
@@ -100,6 +101,7 @@ export function ruleStoreContract(makeStore: () => RuleStore): void {
         dataDescriptions: ["salary figures"],
         dslStatements: ['detect("email")'],
         patternLibraryIds: ["pii", "secrets"],
+        detectionSensitivity: "high",
         triggerCount: 7,
         lastTriggeredAt: T0 + 5,
         version: 3,
@@ -176,6 +178,7 @@ export function ruleStoreContract(makeStore: () => RuleStore): void {
         status: "active",
         customPatterns: ["c"],
         dataDirection: "both",
+        detectionSensitivity: "low",
       });
       const updated = await store.updateSpec("ws_a", "rule_1", 1, next, T0 + 10);
       const expected = {

@@ -95,6 +95,7 @@ export interface Rule {
   data_categories: string[];
   dsl_statements: string[];
   pattern_library_ids: string[];
+  detection_sensitivity: "low" | "medium" | "high";
   trigger_count: number;
   version: number;
   updated_at: string;
@@ -112,6 +113,8 @@ export interface Finding {
   start: number;
   end: number;
   excerpt: string;
+  layer?: "heuristic" | "classifier";
+  score?: number;
 }
 
 export interface ScanVerdict {

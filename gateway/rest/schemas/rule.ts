@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   DataDirectionSchema,
+  DetectionSensitivitySchema,
   RuleActionSchema,
   RuleStatusSchema,
   RuleTypeSchema,
@@ -13,6 +14,7 @@ export const RuleAction = enumOf(RuleActionSchema);
 export const Severity = enumOf(SeveritySchema);
 export const RuleStatus = enumOf(RuleStatusSchema);
 export const DataDirection = enumOf(DataDirectionSchema);
+export const DetectionSensitivity = enumOf(DetectionSensitivitySchema);
 
 const list = (what: string) => z.array(z.string()).describe(what);
 
@@ -33,6 +35,9 @@ const ruleFields = {
   data_descriptions: list("Natural-language descriptions of data to detect.").optional(),
   dsl_statements: list("CEL conditions (policy_dsl rules).").optional(),
   pattern_library_ids: list("Pattern library IDs (see GET /v1/secure/libraries).").optional(),
+  detection_sensitivity: DetectionSensitivity.optional().describe(
+    "How readily the prompt-injection classifier (category injection_classifier) reports for this rule: low, medium (default) or high; high reports more, at a lower score threshold.",
+  ),
 };
 
 /** `POST /v1/secure/rules` body. */
@@ -68,6 +73,7 @@ export const RuleObject = z
     data_descriptions: z.array(z.string()),
     dsl_statements: z.array(z.string()),
     pattern_library_ids: z.array(z.string()),
+    detection_sensitivity: DetectionSensitivity,
     trigger_count: z.number().int(),
     last_triggered_at: Timestamp.nullable(),
     version: z.number().int(),

@@ -42,7 +42,18 @@ const RuleMatchObject = z.object({
   action: RuleAction,
   severity: Severity,
   findings: z.array(
-    z.object({ kind: z.string(), label: z.string(), start: z.number().int(), end: z.number().int(), excerpt: z.string() }),
+    z.object({
+      kind: z.string(),
+      label: z.string(),
+      start: z.number().int(),
+      end: z.number().int(),
+      excerpt: z.string(),
+      layer: z
+        .enum(["heuristic", "classifier"])
+        .optional()
+        .describe("Prompt-injection findings only: the detection layer that fired, a phrase pattern or the trained classifier."),
+      score: z.number().min(0).max(1).optional().describe("Prompt-injection findings only: the layer's confidence, 0..1 (1 for a heuristic match)."),
+    }),
   ),
 });
 

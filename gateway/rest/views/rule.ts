@@ -1,6 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import {
   DataDirectionSchema,
+  DetectionSensitivitySchema,
   type Rule,
   RuleActionSchema,
   type RuleSpecSchema,
@@ -32,6 +33,7 @@ export function ruleView(r: Rule): RuleObject {
     data_descriptions: r.dataDescriptions,
     dsl_statements: r.dslStatements,
     pattern_library_ids: r.patternLibraryIds,
+    detection_sensitivity: wireName(DetectionSensitivitySchema, r.detectionSensitivity) ?? "medium",
     trigger_count: Number(r.triggerCount),
     last_triggered_at: isoOrNull(r.lastTriggeredAt),
     version: r.version,
@@ -64,5 +66,6 @@ export function ruleSpecOf(body: CreateRuleBody | UpdateRuleBody): MessageInitSh
     dataDescriptions: body.data_descriptions ?? [],
     dslStatements: body.dsl_statements ?? [],
     patternLibraryIds: body.pattern_library_ids ?? [],
+    detectionSensitivity: orZero(DetectionSensitivitySchema, body.detection_sensitivity),
   };
 }

@@ -22,7 +22,15 @@ export function scanVerdictView(res: ScanResponseMessage): ScanResponse {
       type: wireName(RuleTypeSchema, m.type)!,
       action: wireName(RuleActionSchema, m.action)!,
       severity: wireName(SeveritySchema, m.severity)!,
-      findings: m.findings.map((f) => ({ kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt })),
+      findings: m.findings.map((f) => ({
+        kind: f.kind,
+        label: f.label,
+        start: f.start,
+        end: f.end,
+        excerpt: f.excerpt,
+        ...(f.layer === "heuristic" || f.layer === "classifier" ? { layer: f.layer } : {}),
+        ...(f.score !== undefined ? { score: f.score } : {}),
+      })),
     })),
     unevaluated: res.unevaluated.map((u) => ({
       rule_id: u.ruleId,

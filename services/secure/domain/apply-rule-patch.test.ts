@@ -19,9 +19,16 @@ const current: RuleSpec = {
   dataDescriptions: [],
   dslStatements: [],
   patternLibraryIds: [],
+  detectionSensitivity: "medium",
 };
 
 describe("applyRulePatch", () => {
+  it("changes the detection sensitivity, refusing an unknown one and null", () => {
+    expect(applyRulePatch(current, { detectionSensitivity: "high" }).detectionSensitivity).toBe("high");
+    expect(() => applyRulePatch(current, { detectionSensitivity: "extreme" as "high" })).toThrow(ValidationError);
+    expect(() => applyRulePatch(current, { detectionSensitivity: null })).toThrow(/detection_sensitivity/);
+  });
+
   it("changes only the fields sent", () => {
     expect(applyRulePatch(current, { severity: "low" })).toEqual({ ...current, severity: "low" });
     expect(applyRulePatch(current, { name: "Keys", description: undefined })).toEqual({ ...current, name: "Keys" });

@@ -43,6 +43,7 @@ describe("pattern-library catalogue", () => {
       "roleplay_jailbreak",
       "encoded_payload",
       "hidden_unicode",
+      "injection_classifier",
     ]);
   });
 

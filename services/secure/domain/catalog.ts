@@ -59,6 +59,7 @@ const PROMPT_INJECTION: readonly CategoryEntry[] = [
   { id: "roleplay_jailbreak", name: "Role-play jailbreak", description: "Text casting the model as an unrestricted persona to escape its rules (DAN and the like).", defaultSeverity: "high" },
   { id: "encoded_payload", name: "Encoded payload", description: "Instructions smuggled in base64, hex or similar encodings.", defaultSeverity: "medium" },
   { id: "hidden_unicode", name: "Hidden Unicode", description: "Invisible or bidirectional-control characters (tag characters, zero-width, RLO) hiding text.", defaultSeverity: "medium" },
+  { id: "injection_classifier", name: "Likely prompt injection (model)", description: "Text a trained classifier scores as a likely prompt injection or jailbreak, where no phrase pattern matched.", defaultSeverity: "high" },
 ];
 
 const LIBRARY_ENTRIES: readonly { id: string; name: string; description: string; categories: readonly CategoryEntry[] }[] = [

@@ -20,6 +20,7 @@ describe("createRuleSpec", () => {
       dataDescriptions: [],
       dslStatements: [],
       patternLibraryIds: [],
+      detectionSensitivity: "medium",
     });
   });
 

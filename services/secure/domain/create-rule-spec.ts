@@ -5,7 +5,7 @@ import { validateRuleSpec } from "./validate-rule-spec.js";
 
 /**
  * The spec of a new rule from a create request: `name` and `type` are
- * required; `action` defaults to flag, `severity` to medium, `status` to
+ * required; `action` defaults to flag, `severity` and `detection_sensitivity` to medium, `status` to
  * draft, `applies_to_all` to true; absent lists are empty and absent
  * `description` / `data_direction` are null. The result is validated as a
  * whole (see `validateRuleSpec`); throws `ValidationError` otherwise.
@@ -29,5 +29,6 @@ export function createRuleSpec(input: RuleInput): RuleSpec {
     dataDescriptions: input.dataDescriptions ?? [],
     dslStatements: input.dslStatements ?? [],
     patternLibraryIds: input.patternLibraryIds ?? [],
+    detectionSensitivity: input.detectionSensitivity ?? "medium",
   });
 }

@@ -3,8 +3,8 @@ import { changedFields, digestOf } from "../../../lib/audit/change-record.js";
 import type { Rule, RuleSpec } from "./rule.js";
 
 function specOf(rule: Rule): RuleSpec {
-  const { name, description, type, action, severity, status, appliesToAll, agentIds, dataDirection, customPatterns, toolNames, dataCategories, dataDescriptions, dslStatements, patternLibraryIds } = rule;
-  return { name, description, type, action, severity, status, appliesToAll, agentIds, dataDirection, customPatterns, toolNames, dataCategories, dataDescriptions, dslStatements, patternLibraryIds };
+  const { name, description, type, action, severity, status, appliesToAll, agentIds, dataDirection, customPatterns, toolNames, dataCategories, dataDescriptions, dslStatements, patternLibraryIds, detectionSensitivity } = rule;
+  return { name, description, type, action, severity, status, appliesToAll, agentIds, dataDirection, customPatterns, toolNames, dataCategories, dataDescriptions, dslStatements, patternLibraryIds, detectionSensitivity };
 }
 
 /**

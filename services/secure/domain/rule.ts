@@ -13,6 +13,12 @@ export type RuleStatus = "active" | "archived" | "draft";
 /** Which scans a data_pattern rule applies to; null means every scan type. */
 export type DataDirection = "inbound" | "outbound" | "both";
 
+/**
+ * How readily a rule's prompt-injection classifier reports a likely
+ * injection: `high` reports more (a lower score threshold), `low` fewer.
+ */
+export type DetectionSensitivity = "low" | "medium" | "high";
+
 /** Every rule type, in the order the API documents them. */
 export const RULE_TYPES: readonly RuleType[] = ["data_pattern", "policy_dsl", "prompt_pattern", "tool_call"];
 /** Every rule action. */
@@ -21,6 +27,8 @@ export const RULE_ACTIONS: readonly RuleAction[] = ["block", "flag", "log"];
 export const SEVERITIES: readonly Severity[] = ["critical", "high", "medium", "low"];
 /** Every rule status. */
 export const RULE_STATUSES: readonly RuleStatus[] = ["active", "archived", "draft"];
+/** Every detection sensitivity. */
+export const DETECTION_SENSITIVITIES: readonly DetectionSensitivity[] = ["low", "medium", "high"];
 /** Every data direction. */
 export const DATA_DIRECTIONS: readonly DataDirection[] = ["inbound", "outbound", "both"];
 
@@ -44,6 +52,8 @@ export interface RuleSpec {
   dataDescriptions: string[];
   dslStatements: string[];
   patternLibraryIds: string[];
+  /** Threshold of the `injection_classifier` category for this rule; medium unless set. */
+  detectionSensitivity: DetectionSensitivity;
 }
 
 /** A stored rule of one workspace. Times are epoch milliseconds. */
@@ -91,4 +101,5 @@ export const REST_FIELD_NAME: Readonly<Record<keyof RuleSpec, string>> = {
   dataDescriptions: "data_descriptions",
   dslStatements: "dsl_statements",
   patternLibraryIds: "pattern_library_ids",
+  detectionSensitivity: "detection_sensitivity",
 };

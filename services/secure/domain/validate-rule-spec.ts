@@ -2,17 +2,7 @@ import { ValidationError } from "../../../lib/errors.js";
 import { findCategory, findLibrary } from "./catalog.js";
 import { compilePattern, PatternError } from "./compile-pattern.js";
 import { checkDslStatement } from "./dsl-environment.js";
-import {
-  DATA_DIRECTIONS,
-  REST_FIELD_NAME,
-  RULE_ACTIONS,
-  RULE_LIST_FIELDS,
-  RULE_STATUSES,
-  RULE_TYPES,
-  SEVERITIES,
-  type RuleListField,
-  type RuleSpec,
-} from "./rule.js";
+import { DATA_DIRECTIONS, DETECTION_SENSITIVITIES, REST_FIELD_NAME, RULE_ACTIONS, RULE_LIST_FIELDS, RULE_STATUSES, RULE_TYPES, type RuleListField, type RuleSpec, SEVERITIES } from "./rule.js";
 
 /** Longest rule name, in characters, after trimming. */
 export const MAX_NAME_LENGTH = 200;
@@ -45,6 +35,7 @@ export function validateRuleSpec(spec: RuleSpec): RuleSpec {
   oneOf("action", spec.action, RULE_ACTIONS);
   oneOf("severity", spec.severity, SEVERITIES);
   oneOf("status", spec.status, RULE_STATUSES);
+  oneOf("detection_sensitivity", spec.detectionSensitivity, DETECTION_SENSITIVITIES);
   if (spec.dataDirection !== null) oneOf("data_direction", spec.dataDirection, DATA_DIRECTIONS);
   if (typeof spec.appliesToAll !== "boolean") throw new ValidationError("applies_to_all", "must be true or false");
   for (const field of RULE_LIST_FIELDS) checkListShape(field, spec[field]);

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import {
   DataDirectionSchema,
+  DetectionSensitivitySchema,
   RuleActionSchema,
   RuleSpecSchema,
   RuleStatusSchema,
@@ -9,7 +10,7 @@ import {
   type RuleSpec as RuleSpecMessage,
 } from "../../../gen/gatehouse/secure/v1/secure_pb.js";
 import { ValidationError } from "../../../lib/errors.js";
-import type { DataDirection, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
+import type { DataDirection, DetectionSensitivity, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
 import type { RuleInput } from "../domain/rule-input.js";
 import { wireEnum } from "./wire-enum.js";
 
@@ -30,6 +31,7 @@ const FIELD_OF_PATH: Readonly<Record<string, keyof RuleSpec>> = {
   data_descriptions: "dataDescriptions",
   dsl_statements: "dslStatements",
   pattern_library_ids: "patternLibraryIds",
+  detection_sensitivity: "detectionSensitivity",
 };
 
 /**
@@ -77,6 +79,7 @@ const READ: { [K in keyof RuleSpec]: (spec: RuleSpecMessage) => RuleInput[K] } =
   dataDescriptions: (s) => s.dataDescriptions,
   dslStatements: (s) => s.dslStatements,
   patternLibraryIds: (s) => s.patternLibraryIds,
+  detectionSensitivity: (s) => wireEnum<DetectionSensitivity>(DetectionSensitivitySchema, s.detectionSensitivity, "detection_sensitivity"),
 };
 
 function fullInput(spec: RuleSpecMessage): RuleInput {

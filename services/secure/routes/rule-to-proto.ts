@@ -3,6 +3,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { enumValue } from "../../../lib/enum-wire.js";
 import {
   DataDirectionSchema,
+  DetectionSensitivitySchema,
   RuleActionSchema,
   RuleSchema,
   RuleStatusSchema,
@@ -33,6 +34,7 @@ export function ruleToProto(rule: Rule): RuleMessage {
     dataDescriptions: rule.dataDescriptions,
     dslStatements: rule.dslStatements,
     patternLibraryIds: rule.patternLibraryIds,
+    detectionSensitivity: enumValue(DetectionSensitivitySchema, rule.detectionSensitivity),
     triggerCount: BigInt(rule.triggerCount),
     lastTriggeredAt: rule.lastTriggeredAt === null ? undefined : timestampFromMs(rule.lastTriggeredAt),
     version: rule.version,

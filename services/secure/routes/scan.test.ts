@@ -71,7 +71,9 @@ for (const [engine, path] of storeEngines().flatMap((e) => RPC_PATHS.map((p) => 
       expect(res.matches.map((m) => m.ruleId)).toEqual(["rule_builtin_prompt_injection", "rule_builtin_pii"]);
       const pii = res.matches[1]!;
       expect(pii).toMatchObject({ type: RuleType.DATA_PATTERN, action: RuleAction.FLAG, severity: Severity.MEDIUM });
-      expect(pii.findings).toEqual([{ kind: "email", label: "Email address", start: 5, end: 22, excerpt: "j***@a***.com", $typeName: "gatehouse.secure.v1.Finding" }]);
+      // layer and score belong to prompt-injection findings: an e-mail has neither.
+      expect(pii.findings).toEqual([{ kind: "email", label: "Email address", start: 5, end: 22, excerpt: "j***@a***.com", layer: "", $typeName: "gatehouse.secure.v1.Finding" }]);
+      expect(res.matches[0]!.findings[0]).toMatchObject({ kind: "instruction_override", layer: "heuristic", score: 1 });
     });
 
     it("blocks on a blocking rule, and the strongest action wins", async () => {

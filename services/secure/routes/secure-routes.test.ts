@@ -283,9 +283,10 @@ for (const [engine, path] of storeEngines().flatMap((e) => RPC_PATHS.map((p) => 
         expect(res.libraries.map((l) => l.id)).toEqual(["pii", "secrets", "prompt_injection"]);
         expect(res.libraries[0]?.categoryIds).toEqual(["email", "phone", "credit_card", "us_ssn", "iban", "ip_address", "uk_nino", "uk_nhs_number", "ca_sin", "in_aadhaar", "es_dni", "de_tax_id", "fr_nir"]);
         const categories = new Map(res.categories.map((c) => [c.id, c]));
-        expect(res.categories).toHaveLength(13 + 14 + 5);
+        expect(res.categories).toHaveLength(13 + 14 + 6);
         expect(categories.get("anthropic_api_key")).toMatchObject({ libraryId: "secrets", defaultSeverity: Severity.CRITICAL });
         expect(categories.get("hidden_unicode")?.libraryId).toBe("prompt_injection");
+        expect(categories.get("injection_classifier")?.libraryId).toBe("prompt_injection");
         for (const c of res.categories) {
           expect(c.name).not.toBe("");
           expect(c.description).not.toBe("");

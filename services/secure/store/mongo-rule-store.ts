@@ -5,7 +5,7 @@ import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { systemClock, type Clock } from "../../../lib/clock.js";
 import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
-import type { DataDirection, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
+import type { DataDirection, DetectionSensitivity, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
 import type { RuleFilter, RuleStore, TriggerIncrement } from "./rule-store.js";
 import { SeededWorkspaces } from "./seeded-workspaces.js";
 
@@ -45,6 +45,8 @@ interface SpecFields {
   data_descriptions: string[];
   dsl_statements: string[];
   pattern_library_ids: string[];
+  /** Absent on revisions stored before rules had it: read as medium. */
+  detection_sensitivity?: string;
 }
 
 /** One revision of a rule; the rule is its highest-version revision. */
@@ -258,6 +260,7 @@ function specFields(spec: RuleSpec): SpecFields {
     data_descriptions: [...spec.dataDescriptions],
     dsl_statements: [...spec.dslStatements],
     pattern_library_ids: [...spec.patternLibraryIds],
+    detection_sensitivity: spec.detectionSensitivity,
   };
 }
 
@@ -303,6 +306,7 @@ function fromDoc(doc: RuleDoc): Rule {
     dataCategories: doc.data_categories,
     dataDescriptions: doc.data_descriptions,
     dslStatements: doc.dsl_statements,
+    detectionSensitivity: (doc.detection_sensitivity ?? "medium") as DetectionSensitivity,
     patternLibraryIds: doc.pattern_library_ids,
     triggerCount: doc.trigger_count,
     lastTriggeredAt: doc.last_triggered_at ?? null,

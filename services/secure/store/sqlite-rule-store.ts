@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import { systemClock, type Clock } from "../../../lib/clock.js";
 import type { SqliteDatabase } from "../../../lib/db/sqlite.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
-import type { DataDirection, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
+import type { DataDirection, DetectionSensitivity, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
 import type { RuleFilter, RuleStore, TriggerIncrement } from "./rule-store.js";
 import { SeededWorkspaces } from "./seeded-workspaces.js";
 
@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS secure_rules (
   data_descriptions   TEXT    NOT NULL,
   dsl_statements      TEXT    NOT NULL,
   pattern_library_ids TEXT    NOT NULL,
+  detection_sensitivity TEXT  NOT NULL DEFAULT 'medium',
   trigger_count       INTEGER NOT NULL,
   last_triggered_at   INTEGER,
   version             INTEGER NOT NULL,
@@ -61,6 +62,7 @@ interface RuleRow {
   data_descriptions: string;
   dsl_statements: string;
   pattern_library_ids: string;
+  detection_sensitivity: string;
   trigger_count: number;
   last_triggered_at: number | null;
   version: number;
@@ -83,13 +85,18 @@ export class SqliteRuleStore implements RuleStore {
     private readonly clock: Clock = systemClock,
   ) {
     db.exec(SCHEMA);
+    // Files created before rules had a detection sensitivity gain the column, medium for every stored rule.
+    const hasSensitivity = (db.prepare("SELECT name FROM pragma_table_info('secure_rules')").all() as { name: string }[]).some(
+      (c) => c.name === "detection_sensitivity",
+    );
+    if (!hasSensitivity) db.exec("ALTER TABLE secure_rules ADD COLUMN detection_sensitivity TEXT NOT NULL DEFAULT 'medium'");
     const columns = `workspace_id, id, seq, name, description, type, action, severity, status, is_built_in, builtin_rank,
       applies_to_all, agent_ids, data_direction, custom_patterns, tool_names, data_categories, data_descriptions,
-      dsl_statements, pattern_library_ids, trigger_count, last_triggered_at, version, created_at, updated_at`;
+      dsl_statements, pattern_library_ids, detection_sensitivity, trigger_count, last_triggered_at, version, created_at, updated_at`;
     const values = `@workspace_id, @id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM secure_rules), @name, @description, @type,
       @action, @severity, @status, @is_built_in, @builtin_rank, @applies_to_all, @agent_ids, @data_direction,
       @custom_patterns, @tool_names, @data_categories, @data_descriptions, @dsl_statements, @pattern_library_ids,
-      @trigger_count, @last_triggered_at, @version, @created_at, @updated_at`;
+      @detection_sensitivity, @trigger_count, @last_triggered_at, @version, @created_at, @updated_at`;
     this.insertStmt = db.prepare(`INSERT INTO secure_rules (${columns}) VALUES (${values})`);
     this.insertIfAbsentStmt = db.prepare(`INSERT OR IGNORE INTO secure_rules (${columns}) VALUES (${values})`);
     this.getStmt = db.prepare("SELECT * FROM secure_rules WHERE workspace_id = ? AND id = ?");
@@ -99,7 +106,7 @@ export class SqliteRuleStore implements RuleStore {
         status = @status, applies_to_all = @applies_to_all, agent_ids = @agent_ids, data_direction = @data_direction,
         custom_patterns = @custom_patterns, tool_names = @tool_names, data_categories = @data_categories,
         data_descriptions = @data_descriptions, dsl_statements = @dsl_statements,
-        pattern_library_ids = @pattern_library_ids, version = @expected_version + 1, updated_at = @updated_at
+        pattern_library_ids = @pattern_library_ids, detection_sensitivity = @detection_sensitivity, version = @expected_version + 1, updated_at = @updated_at
       WHERE workspace_id = @workspace_id AND id = @id AND version = @expected_version AND is_built_in = 0
       RETURNING *`);
     const triggerStmt = db.prepare(`
@@ -192,6 +199,7 @@ function specColumns(spec: RuleSpec) {
     data_descriptions: JSON.stringify(spec.dataDescriptions),
     dsl_statements: JSON.stringify(spec.dslStatements),
     pattern_library_ids: JSON.stringify(spec.patternLibraryIds),
+    detection_sensitivity: spec.detectionSensitivity,
   };
 }
 
@@ -230,6 +238,7 @@ function fromRow(row: RuleRow): Rule {
     dataDescriptions: JSON.parse(row.data_descriptions) as string[],
     dslStatements: JSON.parse(row.dsl_statements) as string[],
     patternLibraryIds: JSON.parse(row.pattern_library_ids) as string[],
+    detectionSensitivity: row.detection_sensitivity as DetectionSensitivity,
     triggerCount: row.trigger_count,
     lastTriggeredAt: row.last_triggered_at,
     version: row.version,

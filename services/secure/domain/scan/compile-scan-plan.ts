@@ -7,6 +7,7 @@ import { categoriesOf, DETECTORS } from "./detectors.js";
 import { compileStatement, type CompiledStatement } from "./dsl-runtime.js";
 import { normaliseText } from "./normalise-text.js";
 import { PatternMatcher, type MatcherPattern } from "./pattern-matcher.js";
+import { INJECTION_MODEL } from "./prompt-injection-detectors.js";
 import type { ScanType } from "./scan-types.js";
 
 /** A custom pattern of a rule, by its matcher entry and its position in `custom_patterns`. */
@@ -39,6 +40,8 @@ export interface PlannedRule {
   categories: readonly string[];
   statements: readonly PlannedStatement[];
   dataDescriptions: readonly string[];
+  /** Smallest classifier score that is an `injection_classifier` finding for this rule (from its detection sensitivity). */
+  classifierThreshold: number;
   /** Parts that could not be compiled (reported as unevaluated, never silently skipped). */
   problems: readonly string[];
 }
@@ -142,6 +145,7 @@ export function compileScanPlan(rules: readonly Rule[]): ScanPlan {
             })
           : [],
       dataDescriptions: rule.type === "data_pattern" ? [...rule.dataDescriptions] : [],
+      classifierThreshold: INJECTION_MODEL.thresholds[rule.detectionSensitivity],
       problems,
     });
   });

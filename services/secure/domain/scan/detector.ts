@@ -71,4 +71,19 @@ export interface Detector {
    * spans in the original text directly; `patterns` is then empty.
    */
   scanOriginal?: (original: string) => { start: number; end: number }[];
+  /**
+   * Where the patterns (or `classify`) look: the normalised text (default) or
+   * the detection view, with confusables and leetspeak folded (see
+   * `detectionView`); only prompt-injection detectors read the view.
+   */
+  view?: "normalised" | "detection";
+  /**
+   * For a model-based detector: its best span of the text it reads and that
+   * span's score (0..1), reported when the score reaches `threshold`.
+   */
+  classify?: (text: string) => { start: number; end: number; score: number };
+  /** Smallest score of `classify` that is a finding. */
+  threshold?: number;
+  /** The layer its findings report (prompt-injection detectors only). */
+  layer?: "heuristic" | "classifier";
 }

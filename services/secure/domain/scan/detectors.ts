@@ -1,5 +1,7 @@
 import { DATA_CATEGORIES, findLibrary } from "../catalog.js";
+import type { ScanPlan } from "./compile-scan-plan.js";
 import type { Detector } from "./detector.js";
+import { PatternMatcher, type MatcherPattern } from "./pattern-matcher.js";
 import { PII_DETECTORS } from "./pii-detectors.js";
 import { PROMPT_INJECTION_DETECTORS } from "./prompt-injection-detectors.js";
 import { SECRET_DETECTORS } from "./secret-detectors.js";
@@ -30,4 +32,30 @@ export function detectorFor(categoryId: string): Detector | undefined {
 export function categoriesOf(id: string): readonly string[] {
   if (BY_CATEGORY.has(id)) return [id];
   return findLibrary(id)?.categoryIds ?? [];
+}
+
+let viewPlan: ScanPlan | undefined;
+
+/**
+ * The plan the detection view is scanned with: only the patterns of the
+ * detectors that read the view, in one matcher shared by every scan (it does
+ * not depend on a workspace's rules). Built on first use.
+ */
+export function detectionPlan(): ScanPlan {
+  if (!viewPlan) {
+    const patterns: MatcherPattern[] = [];
+    const detectorEntries = new Map<string, { entry: number; pattern: Detector["patterns"][number] }[]>();
+    for (const d of DETECTORS) {
+      if (d.view !== "detection") continue;
+      detectorEntries.set(
+        d.category,
+        d.patterns.map((p) => {
+          patterns.push({ source: p.source, flags: p.flags });
+          return { entry: patterns.length - 1, pattern: p };
+        }),
+      );
+    }
+    viewPlan = { key: "detection-view", rules: [], matcher: new PatternMatcher(patterns), detectorEntries };
+  }
+  return viewPlan;
 }

@@ -89,7 +89,10 @@ export function executeScan(plan: ScanPlan, input: ScanInput): ScanExecution {
 }
 
 function publicFinding(f: LocatedFinding): Finding {
-  return { kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt };
+  const found: Finding = { kind: f.kind, label: f.label, start: f.start, end: f.end, excerpt: f.excerpt };
+  if (f.layer) found.layer = f.layer;
+  if (f.score !== undefined) found.score = f.score;
+  return found;
 }
 
 // Called for every applicable rule of every scan, so it allocates only for what was found.
@@ -100,10 +103,16 @@ function contentFindings(rule: PlannedRule, findings: ScanFindings): LocatedFind
     if (f.length > 0) found.push(...f);
   }
   for (const c of rule.categories) {
-    const f = findings.category(c);
+    const f = forRule(rule, findings.category(c));
     if (f.length > 0) found.push(...f);
   }
   return found;
+}
+
+// Classifier findings are located once at the most sensitive threshold; each rule keeps those its sensitivity reaches.
+function forRule(rule: PlannedRule, found: readonly LocatedFinding[]): readonly LocatedFinding[] {
+  if (found.length === 0 || found[0]!.layer !== "classifier") return found;
+  return found.filter((f) => f.unsearched || (f.score ?? 0) >= rule.classifierThreshold);
 }
 
 function evaluateRule(rule: PlannedRule, input: ScanInput, findings: ScanFindings): RuleResult {
@@ -149,7 +158,7 @@ function evaluateStatements(rule: PlannedRule, input: ScanInput, findings: ScanF
       if (categories.length === 0) throw new Error(`detect(${JSON.stringify(id)}) names no data category or pattern library`);
       let hit = false;
       for (const c of categories) {
-        const f = findings.category(c);
+        const f = forRule(rule, findings.category(c));
         if (f.length > 0) {
           hit = true;
           detected.push(...f);

@@ -5,12 +5,20 @@ const IGNORE = "(?:ignore|disregard|forget|override|bypass|skip|neglect|drop|aba
 const EARLIER = "(?:previous|prior|above|earlier|preceding|foregoing|initial|original|existing|system|developer|safety)";
 const RULES =
   "(?:instructions?|rules|prompts?|directions?|directives?|guidelines|guardrails|constraints|commands|programming|polic(?:y|ies)|restrictions|training|context)";
-const REVEAL = "(?:reveal|show|print|display|output|repeat|recite|dump|leak|disclose|expose|share|tell\\s+me|give\\s+me|what\\s+(?:is|are|was|were))";
+const REVEAL =
+  "(?:reveal|show|print|display|output|repeat|recite|dump|leak|disclose|expose|share|list|paste|copy|spell\\s+out|write\\s+(?:down|out)|tell\\s+me|give\\s+me|what's|what\\s+(?:is|are|was|were))";
 const STRONG_REVEAL = "(?:reveal|print|output|repeat|recite|dump|leak|disclose|expose)";
 const QUALIFIER = "(?:(?:full|entire|complete|exact|original|initial|hidden|secret|internal|verbatim|system)\\s+)";
 const UNRESTRICTED = "(?:unrestricted|unfiltered|uncensored|unlimited|jailbroken|unaligned|amoral|evil|unchained|unbound)";
 const PERSONA = "(?:ai|assistant|model|chatbot|version|mode|persona|bot|gpt|llm|character)";
-const CAST = "(?:you\\s+are|you're|act\\s+as|acting\\s+as|pretend\\s+(?:to\\s+be|you\\s+are)|role-?play\\s+as|behave\\s+like|become|you\\s+will\\s+be)";
+const CAST =
+  "(?:you\\s+are|you're|act\\s+as|acting\\s+as|take\\s+(?:up|on)\\s+the\\s+(?:persona|role)\\s+of|in\\s+character\\s+as|pretend\\s+(?:to\\s+be|you\\s+are)|role-?play\\s+as|behave\\s+like|become|you\\s+will\\s+be|simulate|emulate|respond\\s+as|answer\\s+as|play\\s+the\\s+role\\s+of)";
+// Rules an AI is told it need not follow.
+const AI_RULES = "(?:rules|guidelines|restrictions|limitations|polic(?:y|ies)|filters|ethics|morals|principles|safeguards|guardrails)";
+// The adjectives of jailbreak personas that ordinary prose rarely pairs (no "unlimited", "evil").
+const AMORAL = "(?:amoral|unfiltered|uncensored|jailbroken|unaligned|unethical|immoral)";
+const LATER = "(?:following|subsequent|future|later|next|upcoming|coming)";
+const AUTHORITY = "(?:developers?|admins?|administrators?|system|operators?|creators?|openai|anthropic|owners?|engineers?|programmers?)";
 
 /** Patterns of the `instruction_override` category. */
 export const INSTRUCTION_OVERRIDE_PATTERNS: readonly DetectorPattern[] = [
@@ -22,11 +30,36 @@ export const INSTRUCTION_OVERRIDE_PATTERNS: readonly DetectorPattern[] = [
     source: `\\b${IGNORE}\\s+(?:all\\s+|any\\s+)?(?:your|the)\\s+(?:instructions|rules|guidelines|programming|training|guardrails|safety\\s+(?:rules|guidelines|filters))\\b`,
     flags: "i",
   },
-  { source: `\\b(?:ignore|disregard|forget)\\s+(?:all|everything)\\s+(?:(?:that\\s+)?(?:you\\s+(?:were|have\\s+been)\\s+told|(?:was\\s+)?(?:said|written)?\\s*(?:above|before|previously|so\\s+far)))`, flags: "i" },
+  { source: `\\b(?:ignore|disregard|forget)\\s+(?:all|everything)\\s+(?:(?:that\\s+)?(?:you\\s+(?:were|have\\s+been)\\s+told|(?:was\\s+)?(?:said|written)?\\s*(?:from\\s+)?(?:above|before|previously|so\\s+far)))`, flags: "i" },
   { source: "\\b(?:from\\s+now\\s+on|henceforth|starting\\s+now)\\s*,?\\s+you\\s+(?:will|must|shall|are\\s+to)\\s+(?:ignore|disregard|not\\s+follow|no\\s+longer\\s+follow)", flags: "i" },
   { source: "\\byou\\s+are\\s+no\\s+longer\\s+(?:bound|restricted|required\\s+to\\s+follow|limited)\\b", flags: "i" },
   { source: "\\b(?:do\\s+not|don't|stop)\\s+follow(?:ing)?\\s+(?:your|the|any)\\s+(?:previous\\s+|prior\\s+|original\\s+|system\\s+)?(?:instructions|rules|guidelines)\\b", flags: "i" },
   { source: "\\b(?:new|updated|real)\\s+system\\s+(?:prompt|instructions?)\\s*:", flags: "i" },
+  // Told to set aside the provider's or safety policies.
+  {
+    source: "\\b(?:ignores?|bypass(?:es)?|breaks?|violates?|disregards?|ignoring|bypassing|breaking|violating)\\s+(?:all\\s+|any\\s+)?(?:of\\s+)?(?:the\\s+|its\\s+|your\\s+)?(?:openai(?:'s)?|anthropic(?:'s)?|content|usage|safety|ethical|moral)\\s+(?:content\\s+|usage\\s+)?(?:polic(?:y|ies)|guidelines|safeguards|filters|rules|restrictions)",
+    flags: "i",
+  },
+  // "Ignore any previous and following instructions": the attack also pre-empts what comes after it.
+  {
+    source: `\\b${IGNORE}\\s+(?:(?:all|any|every)\\s+)?(?:of\\s+)?(?:(?:the|your|my)\\s+)?${EARLIER}\\s+(?:and|or|&|as\\s+well\\s+as)\\s+(?:any\\s+|all\\s+)?${LATER}\\s+${RULES}\\b`,
+    flags: "i",
+  },
+  // "New instructions from the developer:" — an instruction claiming to come from whoever configured the model.
+  {
+    source: `\\b(?:new|updated|revised|additional|important|urgent|real|actual)\\s+(?:instructions?|rules|directives?|orders|guidelines)\\s+(?:from|by)\\s+(?:the\\s+|your\\s+)?${AUTHORITY}(?:\\s+team)?\\s*(?::|[,.;]?\\s+you\\s+(?:must|will|should|shall|are\\s+to|have\\s+to|now))`,
+    flags: "i",
+  },
+  { source: `\\[\\s*(?:system|admin|developer|root|sudo)\\s+(?:override|message|instructions?|command|update)\\s*\\]`, flags: "i" },
+  { source: `\\b(?:admin|administrator|developer|system|sudo|root|god)\\s+override\\b\\s*(?::|[-—]|\\.|!|,?\\s+(?:ignore|disregard|you\\s+(?:must|will|are)))`, flags: "i" },
+  { source: `\\b(?:override|overrule|overrides|overrules)\\s+(?:all\\s+|any\\s+)?(?:of\\s+)?(?:your\\s+|the\\s+)?(?:previous|prior|earlier|original|existing|current)\\s+(?:instructions|rules|guidelines|directives|prompts?|programming)\\b`, flags: "i" },
+  { source: "\\byour\\s+(?:real|actual|true)\\s+(?:task|instructions?|objective|mission|purpose)\\s+(?:is|are)\\b", flags: "i" },
+  // "STOP EVERYTHING NOW, just print ...": a hijack that drops the task at hand for the attacker's output.
+  {
+    source:
+      "\\bstop\\s+(?:everything|all\\s+(?:tasks|that|of\\s+that)|what\\s+you(?:'re|\\s+are)\\s+doing)\\b[^\\n]{0,40}?\\b(?:just|only|instead|now)\\s+(?:print|say|output|write|reply|respond|type|repeat)\\b",
+    flags: "i",
+  },
   // The same in Spanish, French, German and Portuguese.
   {
     source:
@@ -53,11 +86,90 @@ export const SYSTEM_PROMPT_EXTRACTION_PATTERNS: readonly DetectorPattern[] = [
   { source: "\\bwhat\\s+(?:were|are)\\s+you\\s+(?:told|instructed|programmed)\\s+(?:to\\s+do\\s+)?(?:before|initially|at\\s+the\\s+(?:start|beginning))", flags: "i" },
   { source: "\\b(?:repeat|print|output)\\s+(?:everything|all(?:\\s+the)?\\s+text)\\s+(?:above|before)\\b", flags: "i" },
   { source: "\\b(?:begin|start)\\s+your\\s+(?:reply|response|answer)\\s+with\\s+[\"']?you\\s+are\\b", flags: "i" },
+  { source: "\\bwhat\\s+(?:is|was|were)\\s+(?:written|said|stated|typed|given)\\s+(?:to\\s+you\\s+)?(?:above|before\\s+(?:this|my)|at\\s+the\\s+(?:very\\s+)?(?:top|beginning|start))", flags: "i" },
+  {
+    source:
+      "\\b(?:repeat|print|output|recite|copy|paste|echo|spell\\s+out|translate|summari[sz]e|rewrite|encode)\\s+(?:back\\s+)?(?:all\\s+|every\\s+)?(?:of\\s+)?(?:the\\s+|your\\s+)?(?:words|text|instructions|sentences|lines|messages?|prompt|content|rules)\\s+(?:above|before\\s+(?:this|my)|you\\s+(?:were|have\\s+been)\\s+(?:given|told)|(?:at|from)\\s+the\\s+(?:very\\s+)?(?:top|beginning|start))",
+    flags: "i",
+  },
+  { source: "\\b(?:words|text|everything)\\s+above\\s+(?:starting|beginning)\\s+with\\b", flags: "i" },
+  { source: "\\b(?:beginning|starting)\\s+with\\s+[\"'“]?you\\s+are[\"'”]?\\s*,?\\s+(?:repeat|print|output|write|recite|copy)\\b", flags: "i" },
+  { source: "\\b(?:repeat|print|output|recite|echo|copy)\\s+(?:back\\s+)?(?:all\\s+(?:of\\s+)?)?the\\s+(?:above|previous|preceding)\\s+(?:text|words|instructions|prompt|message|content)\\b", flags: "i" },
+  {
+    source:
+      "\\b(?:output|print|display|show|reveal|dump|repeat|return)\\b[^.\\n]{0,40}\\b(?:your|the)\\s+(?:initial|original|system|hidden|internal)\\s+(?:configuration|config|prompt|instructions|settings)\\b",
+    flags: "i",
+  },
+  {
+    source:
+      "\\b(?:repeat|show|print|reveal|display|output|dump|give|tell|share|paste|list|send)\\s+(?:(?:me|us)\\s+|everything\\s+in\\s+|all\\s+of\\s+)(?:the\\s+(?:full\\s+|entire\\s+|exact\\s+|complete\\s+)?(?:contents?|text)\\s+of\\s+)?(?:the|this|your)\\s+(?:system|developer|initial|hidden|original|secret)\\s+(?:prompt|message|instructions)",
+    flags: "i",
+  },
+  { source: "\\b(?:start|begin)\\s+(?:your\\s+)?(?:answer|reply|response|output)\\s+with\\s+[\"'“]?(?:my|the)\\s+(?:instructions|rules|system\\s+prompt|guidelines|prompt|orders)\\b", flags: "i" },
+  {
+    source:
+      "\\bcomplete\\s+(?:this|the\\s+following)\\s+(?:sentence|phrase|text)\\s*:?\\s*[\"'“]?(?:i\\s+was\\s+(?:instructed|told|programmed)|my\\s+(?:instructions|rules|system\\s+prompt)|the\\s+(?:system\\s+prompt|instructions\\s+i))",
+    flags: "i",
+  },
+  { source: "\\bwhat\\s+(?:are|were)\\s+you\\s+(?:not\\s+(?:supposed|allowed|permitted)\\s+to\\s+(?:tell|say|reveal|share)|told\\s+not\\s+to\\s+(?:tell|say|reveal|share))", flags: "i" },
+  { source: `\\b(?:ignore|forget|disregard)\\b[^.!?\\n]{0,60}\\b(?:and|then|instead)\\s+(?:print|reveal|output|show|tell\\s+me|give\\s+me|repeat)\\s+(?:your|the)\\s+(?:\\w+\\s+)?(?:prompt|instructions|system\\s+message)`, flags: "i" },
 ];
 
 /** Patterns of the `roleplay_jailbreak` category. */
 export const ROLEPLAY_JAILBREAK_PATTERNS: readonly DetectorPattern[] = [
-  { source: `\\b${CAST}\\s+(?:now\\s+)?(?:an?\\s+|the\\s+)?${UNRESTRICTED}\\s+(?:\\w+\\s+)?${PERSONA}\\b`, flags: "i" },
+  { source: `\\b${CAST}\\s+(?:now\\s+)?(?:an?\\s+|the\\s+)?(?:\\w+\\s+)?${UNRESTRICTED}\\s+(?:(?:and|,)\\s*)?(?:\\w+\\s+){0,2}${PERSONA}\\b`, flags: "i" },
+  // Told it need not follow rules: "does not have to abide by any rules", "is not bound by OpenAI's policies".
+  {
+    source: `\\b(?:not|n't|never|no\\s+longer)\\s+(?:have\\s+to\\s+|need\\s+to\\s+|required\\s+to\\s+)?(?:abide\\s+by|adhere\\s+to|comply\\s+with|obey|follow)\\s+(?:any|openai(?:'s)?|anthropic(?:'s)?|its|their)\\s+(?:\\w+\\s+){0,2}${AI_RULES}\\b`,
+    flags: "i",
+  },
+  {
+    source: `\\b(?:you|your\\s+(?:responses|answers|replies))\\b(?:\\s+\\w+){0,6}?\\s+(?:no|without(?:\\s+any)?|free\\s+(?:from|of)(?:\\s+any)?|zero)\\s+(?:ethical|moral|content|safety)\\s+(?:or\\s+\\w+\\s+)?(?:restrictions|guidelines|constraints|limits|limitations|boundaries|filters|polic(?:y|ies)|considerations|principles)`,
+    flags: "i",
+  },
+  { source: "\\bnever\\s+(?:refuses?|declines?|rejects?)\\s+(?:to\\s+(?:answer|respond|reply|comply|help)|(?:a|any|the|your|my)\\s+(?:\\w+\\s+)?(?:requests?|questions?|orders?|prompts?|commands?))", flags: "i" },
+  // Two of the persona adjectives together, then what they describe: "the amoral and unfiltered chatbot", "{amoral, unfiltered, uncensored}".
+  { source: `\\b${AMORAL}\\b[^.\\n]{0,30}\\b${AMORAL}\\b[^.\\n]{0,60}\\b(?:ai|chatbot|assistant|bot|model|persona|character|gpt|llm|version|you)\\b`, flags: "i" },
+  { source: `\\b(?:an?\\s+)?(?:ai|chatbot|assistant|bot|model|persona|character)\\s+(?:\\w+\\s+){0,4}(?:is|are|being)\\s+(?:completely\\s+|totally\\s+|fully\\s+)?${AMORAL}\\b`, flags: "i" },
+  {
+    source: "\\b(?:not|never|no\\s+longer)\\s+(?:restrained|restricted|limited|constrained|censored|filtered)\\s+by\\s+(?:any\\s+)?(?:moral|ethical|content|safety|openai(?:'s)?|rules|guidelines|polic(?:y|ies)|filters|restrictions)",
+    flags: "i",
+  },
+  // Slash lists of what a persona ignores: "ethicality/legality/morality".
+  { source: "\\b(?:ethic|legal|moral|immoral)\\w*\\s*/\\s*(?:ethic|legal|moral|immoral|illegal)\\w*", flags: "i" },
+  { source: "\\b(?:answers?|responds?|replies|reply|respond|speaks?)\\s+without\\s+(?:any\\s+)?(?:warnings?|disclaimers?|censorship|filters?|refusals?|moral\\s+\\w+|ethical\\s+\\w+)", flags: "i" },
+  {
+    source: "\\bno\\s+(?:moral|ethical|legal)\\s*(?:,|or|and)\\s*(?:(?:moral|ethical|legal)\\s*(?:,|or|and)\\s*)?(?:moral|ethical|legal)\\s+(?:bounds|boundaries|limits|restrictions|constraints|guidelines|obligations)",
+    flags: "i",
+  },
+  // The dual-answer format: one answer as the model normally would, one as the persona.
+  {
+    source:
+      "\\b(?:two|2)\\s+(?:different\\s+|separate\\s+|distinct\\s+)*(?:ways|manners|styles|responses|answers|paragraphs)\\b[^\\n]{0,160}?(?:as\\s+yourself|as\\s+(?:chat\\s*gpt|gpt)\\b|\\[\\s*(?:chat)?gpt\\s*\\]|how\\s+you\\s+would\\s+normally|one\\s+normal\\s+and\\s+one)",
+    flags: "i",
+  },
+  { source: "\\[\\s*(?:🔓\\s*)?jailbr(?:oken|eak)\\s*\\]|\\[\\s*🔒\\s*classic\\s*\\]|\\(\\s*🔓\\s*developer\\s+mode\\s+output\\s*\\)|\\bdeveloper\\s+mode\\s+(?:output|response)s?\\b", flags: "i" },
+  { source: "(?:^|\\n|\\[|\\s)(?:DAN|BetterDAN|AntiDAN|BasedGPT|DevMode|JailBreak)\\s*:", flags: "" },
+  { source: "\\b(?:you\\s+(?:will\\s+)?lose|deduct(?:ed)?|lose)\\s+\\d+\\s+tokens\\b", flags: "i" },
+  {
+    source: "\\byou\\s+(?:have|has|are\\s+under|operate\\s+with|face)\\s+no\\s+(?:restrictions|limitations|limits|filters|boundaries|censorship)\\s+(?:on|when|in)\\s+(?:providing|giving|answering|generating|producing|what\\s+you|the\\s+content)",
+    flags: "i",
+  },
+  {
+    source:
+      "\\b(?:broken\\s+free|freed?|released|liberated|escaped)\\s+(?:of|from)\\s+(?:the\\s+)?(?:typical\\s+|usual\\s+)?(?:confines|restrictions|limitations|constraints|shackles|chains|rules)\\s+(?:of\\s+(?:ai|openai|chatgpt|your\\s+programming|its\\s+programming)|imposed\\s+(?:on|by)\\s+(?:it|you|them|openai))",
+    flags: "i",
+  },
+  { source: "\\b(?:evil|opposite|uncensored|unfiltered|unrestricted|jailbreak|chaos)\\s+(?:mode|version\\s+of\\s+(?:yourself|you|chatgpt))\\b", flags: "i" },
+  {
+    source: "\\b(?:never|don't|do\\s+not|must\\s+not|shouldn't|should\\s+not|will\\s+not|won't)\\s+(?:say|write|include|use|respond\\s+with|add)\\s+(?:the\\s+(?:words?|phrases?)\\s+|any\\s+)?[\"“'(]?(?:i'?m\\s+sorry|i\\s+apologi[sz]e|i\\s+(?:cannot|can't|am\\s+unable)|as\\s+an\\s+ai|warnings?|disclaimers?)",
+    flags: "i",
+  },
+  {
+    source:
+      "\\b(?:answers?|responds?|replies|reply|provides?)\\s+(?:to\\s+)?(?:every|any|all)\\s+(?:\\w+\\s+)?(?:questions?|requests?|prompts?|thing)\\b[^.!?\\n]{0,40}\\b(?:even\\s+if|regardless\\s+of|no\\s+matter)\\b[^.!?\\n]{0,60}\\b(?:illegal|unethical|immoral|harmful|dangerous|offensive|inappropriate|explicit)",
+    flags: "i",
+  },
   // Named jailbreak personas are names, so only their capitalised spelling counts ("you are Dan" is a greeting).
   { source: "\\b(?:[Yy]ou\\s+are|[Yy]ou're|[Aa]ct\\s+as|[Pp]retend\\s+to\\s+be|[Rr]ole-?play\\s+as|[Bb]ecome)\\s+(?:now\\s+)?(?:DAN|STAN|DUDE|AIM|DEV|EvilBOT|BetterDAN)\\b", flags: "" },
   { source: "\\bdo\\s+anything\\s+now\\b", flags: "i" },
@@ -65,7 +177,7 @@ export const ROLEPLAY_JAILBREAK_PATTERNS: readonly DetectorPattern[] = [
   { source: "\\b(?:enable|activate|enter|switch\\s+to)\\s+(?:developer|god|jailbreak|dan|unrestricted)\\s+mode\\b", flags: "i" },
   {
     source:
-      "\\b(?:pretend|imagine|act\\s+as\\s+if|suppose|assume)\\s+(?:that\\s+)?you\\s+(?:have|had|are\\s+under|operate\\s+with)\\s+no\\s+(?:restrictions|rules|limitations|limits|filters|guidelines|content\\s+polic(?:y|ies)|ethical\\s+guidelines|boundaries|safeguards)\\b",
+      "\\b(?:pretend|imagine|act\\s+as\\s+if|behave\\s+as\\s+if|respond\\s+as\\s+if|answer\\s+as\\s+if|suppose|assume)\\s+(?:that\\s+)?you\\s+(?:have|had|are\\s+under|operate\\s+with)\\s+no\\s+(?:restrictions|rules|limitations|limits|filters|guidelines|content\\s+polic(?:y|ies)|ethical\\s+guidelines|boundaries|safeguards)\\b",
     flags: "i",
   },
   { source: "\\b(?:respond|answer|reply|talk)\\s+without\\s+any\\s+(?:moral|ethical|safety)\\s+(?:restrictions|guidelines|constraints|limits|filters)\\b", flags: "i" },

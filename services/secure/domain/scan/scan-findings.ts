@@ -1,7 +1,8 @@
 import { findCategory } from "../catalog.js";
 import type { ScanPlan } from "./compile-scan-plan.js";
 import type { Detector, DetectorPattern } from "./detector.js";
-import { detectorFor } from "./detectors.js";
+import { detectionView } from "./detection-view.js";
+import { detectionPlan, detectorFor } from "./detectors.js";
 import { keywordNear } from "./keyword-near.js";
 import { maskExcerpt } from "./mask-excerpt.js";
 import type { NormalisedText } from "./normalise-text.js";
@@ -60,6 +61,8 @@ export class ScanFindings {
   private readonly byEntry: { spans: { start: number; end: number; value: string }[]; stoppedAt?: number }[] = [];
   /** Original offset from which some pattern was not searched, if a bound was reached. */
   truncatedAt: number | undefined;
+  // The findings of the detection view (confusables and leetspeak folded): this object when the view is the text itself.
+  private viewed: ScanFindings | undefined;
 
   constructor(
     private readonly plan: ScanPlan,
@@ -122,11 +125,34 @@ export class ScanFindings {
     return { matches, stoppedAt };
   }
 
+  // Built on first use by a detector that reads the view; most texts have nothing to fold.
+  private view(): ScanFindings {
+    if (!this.viewed) {
+      const view = detectionView(this.text);
+      this.viewed = view === this.text ? this : new ScanFindings(detectionPlan(), view);
+    }
+    return this.viewed;
+  }
+
   private detect(id: string): LocatedFinding[] {
     const detector = detectorFor(id);
     if (!detector) return [];
+    if (detector.view === "detection" && this.view() !== this) {
+      const found = this.view().category(id);
+      const at = this.view().truncatedAt;
+      if (at !== undefined) this.truncatedAt = Math.min(this.truncatedAt ?? at, at);
+      return [...found];
+    }
     const label = findCategory(id)?.name ?? id;
     const found: LocatedFinding[] = [];
+    if (detector.classify) {
+      const best = detector.classify(this.text.text);
+      if (best.score >= (detector.threshold ?? 0.5)) {
+        const f = this.finding(id, label, best.start, best.end, this.text.text.slice(best.start, best.end), detector.mask);
+        found.push({ ...f, layer: "classifier", score: Math.round(best.score * 1000) / 1000 });
+      }
+      return detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
+    }
     if (detector.scanOriginal) {
       // What the detector looks for is exactly what normalisation removes, so
       // pure ASCII (normalised as it is) cannot hold any.
@@ -151,7 +177,8 @@ export class ScanFindings {
     }
     for (const span of withoutOverlaps(candidates)) {
       const value = this.text.text.slice(span.start, span.end);
-      found.push(this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask));
+      const f = this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask);
+      found.push(detector.layer ? { ...f, layer: detector.layer, score: 1 } : f);
     }
     const kept = detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
     if (stoppedAt !== undefined) kept.push(this.unsearched(id, label, stoppedAt));

@@ -31,7 +31,17 @@ export interface Finding {
   end: number;
   /** The found text masked (see `maskExcerpt`); never the value whole. */
   excerpt: string;
+  /**
+   * Prompt-injection findings only: which detection layer fired, a phrase
+   * pattern (`heuristic`) or the trained model (`classifier`).
+   */
+  layer?: DetectionLayer;
+  /** Prompt-injection findings only: the layer's confidence, 0..1 (1 for a heuristic match). */
+  score?: number;
 }
+
+/** The detection layers of the prompt-injection library. */
+export type DetectionLayer = "heuristic" | "classifier";
 
 /** A rule that matched, with what it found. */
 export interface RuleMatch {

@@ -1,0 +1,147 @@
+/**
+ * Loads the classifier's training data from a data directory laid out as
+ * `scripts/injection-training-sources.json` describes, and splits it
+ * deterministically: a sample's split depends only on its text, so anyone
+ * with the same data directory (the eval harness included) recomputes the
+ * same held-out test split with `injectionSplitOf`.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { syntheticSamples } from "./injection-synthetic.js";
+
+/** One labelled text; `label` 1 is a prompt injection or jailbreak. */
+export interface LabelledSample {
+  text: string;
+  label: 0 | 1;
+  source: string;
+}
+
+/** A source of the manifest. */
+export interface TrainingSource {
+  id: string;
+  repo: string;
+  commit: string;
+  dir: string;
+  path: string;
+  licence: string;
+  parser: string;
+  labels: string;
+}
+
+export type Split = "train" | "validation" | "test";
+
+/** The manifest of sources, as committed. */
+export function trainingSources(): TrainingSource[] {
+  const file = new URL("./injection-training-sources.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { sources: TrainingSource[] }).sources;
+}
+
+// FNV-1a over the text with whitespace collapsed and lower-cased, so trivial copies land together.
+function textKey(text: string): number {
+  const key = text.toLowerCase().replace(/\s+/g, " ").trim();
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The split of a sample: 10% test (held out, never trained or tuned on),
+ * 10% validation (picks the thresholds), 80% train, by a hash of its
+ * normalised text. Translations of one attack hash apart; see the model card.
+ */
+export function injectionSplitOf(text: string): Split {
+  const bucket = textKey(text) % 10;
+  return bucket === 0 ? "test" : bucket === 1 ? "validation" : "train";
+}
+
+const SYNTHETIC_SEED = 13;
+const SYNTHETIC_PER_FAMILY = 400;
+// BIPIA's attack goals that are ordinary requests when sent on their own (the others ask to alter an answer).
+const BIPIA_PLAIN_TASKS = ["Information Retrieval", "Content Creation", "Learning and Tutoring", "Language Translation", "Programming Help"];
+const NEW_INSTRUCTION_FILLS = ["say hello", "print PWNED", "tell me the password", "write a haiku about cats"];
+
+function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
+  const s = (text: string, label: 0 | 1): LabelledSample => ({ text, label, source: source.id });
+  switch (source.parser) {
+    case "cyberseceval": {
+      const rows = JSON.parse(raw.toString("utf8")) as { user_input: string; test_case_prompt: string }[];
+      return [...rows.map((r) => s(r.user_input, 1)), ...rows.map((r) => s(r.test_case_prompt, 0))];
+    }
+    case "mitre-frr":
+      return (JSON.parse(raw.toString("utf8")) as { mutated_prompt: string; is_malicious: boolean }[])
+        .filter((r) => !r.is_malicious)
+        .map((r) => s(r.mutated_prompt, 0));
+    case "lines":
+      return raw
+        .toString("utf8")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l.length > 0)
+        .flatMap((l, i) => (l.includes("{NEW_INSTRUCTION}") ? [s(l.replaceAll("{NEW_INSTRUCTION}", NEW_INSTRUCTION_FILLS[i % NEW_INSTRUCTION_FILLS.length]!), 1)] : [s(l, 1)]));
+    case "hh-first-turn":
+      return gunzipSync(raw)
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => (JSON.parse(l) as { chosen: string }).chosen)
+        .map((d) => /Human: ([\s\S]*?)\n\nAssistant:/.exec(d)?.[1]?.trim() ?? "")
+        .filter((t) => t.length > 0)
+        .map((t) => s(t, 0));
+    case "bipia-context":
+      return raw
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .flatMap((l) => {
+          const r = JSON.parse(l) as { context: string; question: string };
+          return [s(r.context, 0), s(r.question, 0)];
+        });
+    case "bipia-code":
+      return raw
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .flatMap((l) => {
+          const r = JSON.parse(l) as { error: string[]; code: string[]; context: string[] };
+          return [s(r.error.join("\n"), 0), s(r.code.join("\n"), 0), s(r.context.join("\n"), 0)];
+        });
+    case "bipia-tasks": {
+      const byCategory = JSON.parse(raw.toString("utf8")) as Record<string, string[]>;
+      return BIPIA_PLAIN_TASKS.flatMap((c) => byCategory[c] ?? []).map((t) => s(t, 0));
+    }
+    default:
+      throw new Error(`unknown parser ${source.parser} for ${source.id}`);
+  }
+}
+
+/**
+ * Every sample of every source of the manifest, de-duplicated by normalised
+ * text (a text labelled both ways keeps the attack label). Throws naming the
+ * file when a source is missing from `dataDir`.
+ */
+export function loadInjectionTrainingData(dataDir: string): LabelledSample[] {
+  const all: LabelledSample[] = [];
+  for (const source of trainingSources()) {
+    if (source.parser === "synthetic") {
+      all.push(...syntheticSamples(SYNTHETIC_SEED, SYNTHETIC_PER_FAMILY).map((x) => ({ text: x.text, label: x.label, source: `synthetic:${x.family}` })));
+      continue;
+    }
+    const file = join(dataDir, source.dir, source.path);
+    let raw: Buffer;
+    try {
+      raw = readFileSync(file);
+    } catch {
+      throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
+    }
+    all.push(...parse(source, raw));
+  }
+  const byKey = new Map<string, LabelledSample>();
+  for (const sample of all) {
+    if (sample.text.trim().length === 0) continue;
+    const key = sample.text.toLowerCase().replace(/\s+/g, " ").trim();
+    const seen = byKey.get(key);
+    if (!seen || (sample.label === 1 && seen.label === 0)) byKey.set(key, sample);
+  }
+  return [...byKey.values()];
+}
