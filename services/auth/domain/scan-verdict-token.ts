@@ -1,10 +1,10 @@
-import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import { errors, type JWTPayload } from "jose";
 import { contentSha256 } from "../../../lib/content-hash.js";
 import { DECISION_TOKEN_ALG } from "./decision-claims.js";
 import type { SigningMaterial } from "./signing-material.js";
-import type { PublishedKey } from "./signing-key.js";
 import { signJws } from "./sign-jws.js";
 import { MAX_TOKEN_LENGTH, reasonOf } from "./verify-decision-token.js";
+import { type TokenVerification, verifyGatehouseJwt } from "./verify-gatehouse-jwt.js";
 
 /**
  * `typ` header of every scan verdict token. It differs from decision tokens'
@@ -62,13 +62,7 @@ export function signScanVerdictToken(key: SigningMaterial, input: ScanVerdictTok
 }
 
 /** What a scan verdict token must satisfy to be accepted. */
-export interface ScanVerdictVerification {
-  keys: readonly PublishedKey[];
-  issuer: string;
-  /** The caller's workspace: tokens of other workspaces are refused. */
-  audience: string;
-  /** Epoch ms used for `exp`. */
-  now: number;
+export interface ScanVerdictVerification extends TokenVerification {
   /** The content the caller holds; when given, its SHA-256 must be the token's `content_sha256`. */
   content?: string;
 }
@@ -88,17 +82,7 @@ export async function verifyScanVerdictToken(
   if (token === "" || token.length > MAX_TOKEN_LENGTH) return { valid: false, reason: "the token is malformed" };
   let claims: JWTPayload;
   try {
-    const jwks = createLocalJWKSet({
-      keys: v.keys.map((k) => ({ ...k.publicJwk, kid: k.kid, alg: DECISION_TOKEN_ALG, use: "sig" })),
-    });
-    ({ payload: claims } = await jwtVerify(token, jwks, {
-      algorithms: [DECISION_TOKEN_ALG],
-      typ: SCAN_VERDICT_TOKEN_TYPE,
-      issuer: v.issuer,
-      audience: v.audience,
-      currentDate: new Date(v.now),
-      requiredClaims: ["iat", "exp", "sub", "jti"],
-    }));
+    claims = await verifyGatehouseJwt(token, v, SCAN_VERDICT_TOKEN_TYPE);
   } catch (err) {
     if (err instanceof errors.JWTClaimValidationFailed && err.claim === "typ") {
       return { valid: false, reason: "the token is not a Gatehouse scan verdict token (typ)" };

@@ -1,19 +1,13 @@
-import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import { errors, type JWTPayload } from "jose";
 import { payloadSha256 } from "../../../lib/payload-hash.js";
 import { DECISION_TOKEN_ALG, DECISION_TOKEN_TYPE, decisionClaimsProblem } from "./decision-claims.js";
-import type { PublishedKey } from "./signing-key.js";
+import { type TokenVerification, verifyGatehouseJwt } from "./verify-gatehouse-jwt.js";
 
 /** Longest token worth parsing; real decision tokens are well under 4 KiB. */
 export const MAX_TOKEN_LENGTH = 16 * 1024;
 
 /** What a decision token must satisfy to be accepted. */
-export interface DecisionVerification {
-  keys: readonly PublishedKey[];
-  issuer: string;
-  /** The caller's workspace: tokens of other workspaces are refused. */
-  audience: string;
-  /** Epoch ms used for `exp`. */
-  now: number;
+export interface DecisionVerification extends TokenVerification {
   action?: string;
   /** The payload the caller is about to act on; compared by `payloadSha256`. */
   payload?: unknown;
@@ -55,17 +49,7 @@ export async function verifyDecisionToken(token: string, v: DecisionVerification
   if (token === "" || token.length > MAX_TOKEN_LENGTH) return { valid: false, reason: "the token is malformed" };
   let claims: JWTPayload;
   try {
-    const jwks = createLocalJWKSet({
-      keys: v.keys.map((k) => ({ ...k.publicJwk, kid: k.kid, alg: DECISION_TOKEN_ALG, use: "sig" })),
-    });
-    ({ payload: claims } = await jwtVerify(token, jwks, {
-      algorithms: [DECISION_TOKEN_ALG],
-      typ: DECISION_TOKEN_TYPE,
-      issuer: v.issuer,
-      audience: v.audience,
-      currentDate: new Date(v.now),
-      requiredClaims: ["iat", "exp", "sub", "jti"],
-    }));
+    claims = await verifyGatehouseJwt(token, v, DECISION_TOKEN_TYPE);
   } catch (err) {
     return { valid: false, reason: reasonOf(err) };
   }
