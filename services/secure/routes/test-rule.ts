@@ -1,6 +1,5 @@
 import { create } from "@bufbuild/protobuf";
 import {
-  ScanTypeSchema,
   TestRuleResponseSchema,
   type TestRuleRequest,
   type TestRuleResponse,
@@ -11,13 +10,9 @@ import { validationUnder } from "../../../lib/validation-under.js";
 import { createRuleSpec } from "../domain/create-rule-spec.js";
 import { newRule } from "../domain/new-rule.js";
 import type { Rule } from "../domain/rule.js";
-import { rehearseRule } from "../domain/scan/rehearse-rule.js";
-import { validateScanInput } from "../domain/scan/scan-input.js";
-import type { ScanType } from "../domain/scan/scan-types.js";
 import { createInputFromProto } from "./rule-input-from-proto.js";
-import { scanResultToProto } from "./scan-result-to-proto.js";
+import { rehearseOnSample } from "./rehearse-on-sample.js";
 import type { SecureDeps } from "./secure-deps.js";
-import { wireEnum } from "./wire-enum.js";
 
 /**
  * `TestRule`: the rehearsal of a rule that does not affect scans — a stored
@@ -31,18 +26,8 @@ import { wireEnum } from "./wire-enum.js";
 export function testRule(deps: SecureDeps) {
   return async (req: TestRuleRequest): Promise<TestRuleResponse> => {
     const rule = await subjectOf(deps, workspaceOf(req.caller), req);
-    const input = validateScanInput({
-      content: req.content,
-      scanType: wireEnum<ScanType>(ScanTypeSchema, req.scanType, "scan_type"),
-      toolName: req.toolName,
-      agentId: "",
-      agentName: "",
-      context: req.context ?? null,
-      redact: false,
-    });
-    const started = performance.now();
-    const outcome = rehearseRule(rule, input);
-    return create(TestRuleResponseSchema, { result: scanResultToProto("", { ...outcome, durationMs: performance.now() - started }) });
+    // No scan happened that could be referred to: the result names none.
+    return create(TestRuleResponseSchema, { result: rehearseOnSample(rule, req, "") });
   };
 }
 

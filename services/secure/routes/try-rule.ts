@@ -1,6 +1,5 @@
 import { create } from "@bufbuild/protobuf";
 import {
-  ScanTypeSchema,
   TryRuleResponseSchema,
   type TryRuleRequest,
   type TryRuleResponse,
@@ -8,12 +7,8 @@ import {
 import { NotFoundError } from "../../../lib/errors.js";
 import { newId } from "../../../lib/ids.js";
 import { workspaceOf } from "../../../lib/rpc/caller.js";
-import { rehearseRule } from "../domain/scan/rehearse-rule.js";
-import { validateScanInput } from "../domain/scan/scan-input.js";
-import type { ScanType } from "../domain/scan/scan-types.js";
-import { scanResultToProto } from "./scan-result-to-proto.js";
+import { rehearseOnSample } from "./rehearse-on-sample.js";
 import type { SecureDeps } from "./secure-deps.js";
-import { wireEnum } from "./wire-enum.js";
 
 /**
  * `TryRule`: one rule of the caller's workspace (a draft, an archived or an
@@ -27,18 +22,6 @@ export function tryRule(deps: SecureDeps) {
   return async (req: TryRuleRequest): Promise<TryRuleResponse> => {
     const rule = await deps.rules.get(workspaceOf(req.caller), req.id);
     if (!rule) throw new NotFoundError("rule", req.id);
-    const input = validateScanInput({
-      content: req.content,
-      scanType: wireEnum<ScanType>(ScanTypeSchema, req.scanType, "scan_type"),
-      toolName: req.toolName,
-      agentId: "",
-      agentName: "",
-      context: req.context ?? null,
-      redact: false,
-    });
-    const started = performance.now();
-    const outcome = rehearseRule(rule, input);
-    const result = scanResultToProto(newId("scan", deps.clock.now()), { ...outcome, durationMs: performance.now() - started });
-    return create(TryRuleResponseSchema, { result });
+    return create(TryRuleResponseSchema, { result: rehearseOnSample(rule, req, newId("scan", deps.clock.now())) });
   };
 }
