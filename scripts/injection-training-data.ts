@@ -106,6 +106,12 @@ function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
           const r = JSON.parse(l) as { error: string[]; code: string[]; context: string[] };
           return [s(r.error.join("\n"), 0), s(r.code.join("\n"), 0), s(r.context.join("\n"), 0)];
         });
+    case "fastchat-turns":
+      return raw
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .flatMap((l) => (JSON.parse(l) as { turns: string[] }).turns.map((t) => s(t, 0)));
     case "bipia-tasks": {
       const byCategory = JSON.parse(raw.toString("utf8")) as Record<string, string[]>;
       return BIPIA_PLAIN_TASKS.flatMap((c) => byCategory[c] ?? []).map((t) => s(t, 0));

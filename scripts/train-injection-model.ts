@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v1]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v2]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -28,8 +28,8 @@ const L2 = 1e-6;
 const SEED = 13;
 const MIN_WORDS = 8;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v1" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v1]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v2" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v2]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -227,10 +227,19 @@ Thresholds (score ≥ threshold reports \`injection_classifier\`), chosen on the
 
 No data is committed. \`scripts/injection-training-sources.json\` names each source, its repository,
 commit, licence and how it is parsed. The sources of the public evaluation set the project measures
-itself on (verazuo/jailbreak_llms and its copies, NVIDIA/garak, agencyenterprise/PromptInject, the
-Stanford Alpaca seed tasks, GSM8K) are excluded, and so are collections of forum jailbreaks that share
-their origin (jailbreakchat-style DAN prompts), so the evaluation stays independent. Tensor Trust attack
-data was considered and left out: its repository states no licence.
+itself on (verazuo/jailbreak_llms and its copies, NVIDIA/garak, agencyenterprise/PromptInject, Stanford
+Alpaca and the sets derived from it — self-instruct seed tasks, code-alpaca, alpaca_eval — and GSM8K) are
+excluded, and so are collections of forum jailbreaks that share their origin (jailbreakchat-style DAN
+prompts), so the evaluation stays independent. Tensor Trust attack data was considered and left out: its
+repository states no licence.
+
+Ordinary instruction-style requests (tasks, questions, role-play requests, coding and maths questions)
+come from the MT-bench and Vicuna-bench questions of lm-sys/FastChat (Apache-2.0, which allows use in
+derived weights with attribution, given here) and from the synthetic everyday families; without them
+the model read "being an instruction" as the sign of an attack. databricks-dolly-15k (CC BY-SA 3.0) was
+considered: weights trained on it would arguably be an adaptation that must carry attribution and be
+offered under the same licence. It is not used: its data file is held only in Git LFS, which this
+project's source checkouts do not resolve.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
@@ -271,6 +280,10 @@ ${[...perSource]
 - Synthetic templates are a large share of the persona and authority attacks; wording far from them
   (long fiction that slowly turns into a jailbreak) scores lower. Texts made from one template can
   land in different splits, which flatters the held-out figures.
+- The synthetic families added in v2 (covert personas, injections addressed to the AI inside documents,
+  everyday requests, code, security-engineering and manual wording) were written after reading the
+  categories of the project's corpus misses (not copying its sentences), so that corpus is not unseen
+  by the design either.
 - The templates and the thresholds' precision targets were revised while watching aggregate figures
   (and the categories of the misses) on the project's independent evaluation set, so that set is
   not entirely unseen by the design: treat its figures as somewhat optimistic.

@@ -53,10 +53,14 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     jwt: { precision: 0.93, recall: 0.92 },
     // The suggestion was 0.89 (18 of 19 found, before code snippets made it 22 of 23); the bar before this corpus was 0.90 and still holds.
     generic_secret: { precision: 0.94, recall: 0.9 },
-    prompt_injection: { precision: 0.95, recall: 0.9 },
-    instruction_override: { precision: 0.97, recall: 0.63 },
-    system_prompt_extraction: { precision: 0.93, recall: 0.65 },
-    roleplay_jailbreak: { precision: 0.94, recall: 0.79 },
+    // prompt_injection re-measured on 1,650 samples (2026-11-25, classifier v2 and the
+    // covert-persona / addressed-injection heuristics): precision 0.984, recall 0.976
+    // (instruction_override 0.982 / 0.776, system_prompt_extraction 1.000 / 0.750,
+    // roleplay_jailbreak 0.977 / 0.977); the bars are one step below.
+    prompt_injection: { precision: 0.97, recall: 0.96 },
+    instruction_override: { precision: 0.97, recall: 0.76 },
+    system_prompt_extraction: { precision: 0.96, recall: 0.72 },
+    roleplay_jailbreak: { precision: 0.95, recall: 0.95 },
     encoded_payload: { precision: 0.93, recall: 0.92 },
     hidden_unicode: { precision: 0.94, recall: 0.93 },
   },
@@ -72,7 +76,9 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     us_ssn: { ownPrecision: 0.75, recall: 0.33 },
     iban: { ownPrecision: 0.98, recall: 0.98 },
     secret: { ownPrecision: 0.94, recall: 0.63 },
-    prompt_injection: { ownPrecision: 0.97, recall: 0.82 },
+    // prompt_injection re-measured with classifier v2 (2026-11-25): own-negative
+    // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
+    prompt_injection: { ownPrecision: 0.96, recall: 0.82 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
