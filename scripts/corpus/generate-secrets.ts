@@ -94,9 +94,20 @@ const KINDS: readonly KeyKind[] = [
     contexts: [
       (v) => `DB_PASSWORD=${v}`,
       (v) => `"client_secret": "${v}",`,
-      (v) => `postgres://app:${v.replace(/[#%]/g, "x")}@db.internal:5432/orders`,
+      (v) => `export SERVICE_TOKEN="${v}"`,
       (v) => `smtp_password: '${v}'`,
       (v) => `api_key = "${v}"`,
+    ],
+  },
+  {
+    // A password in a connection URI is the connection string's, not a generic assignment.
+    category: "connection_string",
+    make: (r) => keyBody(r, ALNUM + "_-", r.int(14, 28)),
+    contexts: [
+      (v) => `postgres://app:${v}@db.internal:5432/orders`,
+      (v) => `MONGODB_URI=mongodb+srv://reporting:${v}@cluster0.example.net/analytics`,
+      (v) => `redis://default:${v}@cache.internal:6379/0`,
+      (v) => `amqp://billing:${v}@mq.internal:5672/`,
     ],
   },
 ];

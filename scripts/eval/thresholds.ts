@@ -39,6 +39,15 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     us_ssn: { precision: 0.92, recall: 0.97 },
     iban: { precision: 0.98, recall: 0.98 },
     ip_address: { precision: 0.97, recall: 0.97 },
+    // The national identifiers (2026-11-25, after the PII catalogue): 1.000 / 1.000 on 5-8
+    // positives each, so one miss is 0.8 or 0.875; the bars allow one.
+    uk_nino: { precision: 0.85, recall: 0.85 },
+    uk_nhs_number: { precision: 0.8, recall: 0.8 },
+    ca_sin: { precision: 0.8, recall: 0.8 },
+    in_aadhaar: { precision: 0.8, recall: 0.8 },
+    es_dni: { precision: 0.8, recall: 0.8 },
+    de_tax_id: { precision: 0.8, recall: 0.8 },
+    fr_nir: { precision: 0.8, recall: 0.8 },
     secret: { precision: 0.98, recall: 0.98 },
     aws_access_key_id: { precision: 0.95, recall: 0.95 },
     aws_secret_access_key: { precision: 0.95, recall: 0.95 },
@@ -53,6 +62,9 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     jwt: { precision: 0.93, recall: 0.92 },
     // The suggestion was 0.89 (18 of 19 found, before code snippets made it 22 of 23); the bar before this corpus was 0.90 and still holds.
     generic_secret: { precision: 0.94, recall: 0.9 },
+    // After the secrets catalogue (2026-11-25): 1.000 / 1.000 on 14 and 16 positives.
+    provider_token: { precision: 0.93, recall: 0.92 },
+    connection_string: { precision: 0.93, recall: 0.93 },
     // prompt_injection re-measured on 1,650 samples (2026-11-25, classifier v2 and the
     // covert-persona / addressed-injection heuristics): precision 0.984, recall 0.976
     // (instruction_override 0.982 / 0.776, system_prompt_extraction 1.000 / 0.750,
@@ -68,14 +80,17 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
   // same detectors), precision on each category's own negatives: secret
   // 0.950 / recall 0.643, prompt_injection 1.000 / 0.255, iban 0.994 / 0.994,
   // credit_card 1.000 / 0.769, us_ssn 1.000 / 0.500, email 1.000 / 1.000,
-  // phone 1.000 / 0.941.
+  // phone 1.000 / 0.941. After the PII and secrets catalogues (same day):
+  // secret 0.959 / 0.960, credit_card, us_ssn and iban 1.000 / 1.000 (13, 6
+  // and 157 positives), phone 1.000 / 0.941, email 1.000 / 1.000; the bars
+  // are one step (or one sample) below.
   external: {
     email: { ownPrecision: 0.85, recall: 0.83 },
     phone: { ownPrecision: 0.94, recall: 0.88 },
-    credit_card: { ownPrecision: 0.9, recall: 0.69 },
-    us_ssn: { ownPrecision: 0.75, recall: 0.33 },
-    iban: { ownPrecision: 0.98, recall: 0.98 },
-    secret: { ownPrecision: 0.94, recall: 0.63 },
+    credit_card: { ownPrecision: 0.92, recall: 0.92 },
+    us_ssn: { ownPrecision: 0.83, recall: 0.83 },
+    iban: { ownPrecision: 0.99, recall: 0.99 },
+    secret: { ownPrecision: 0.95, recall: 0.95 },
     // prompt_injection re-measured with classifier v2 (2026-11-25): own-negative
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     prompt_injection: { ownPrecision: 0.96, recall: 0.82 },
