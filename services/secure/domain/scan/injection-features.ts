@@ -29,15 +29,23 @@ const FNV_PRIME = 0x01000193;
 const WORD_SALT = 0x9e3779b9;
 const BIGRAM_SALT = 0x85ebca6b;
 
-/** Lower-cases ASCII letters and collapses whitespace runs (to one space) in one pass. */
-export function compactText(text: string): CompactText {
+// The whitespace a compact text collapses: space, tab, line breaks, form feed, vertical tab, no-break space.
+function isCompactSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0;
+}
+
+/**
+ * The one walk behind `compactText` and `compactCodes`: lower-cases ASCII
+ * letters and collapses whitespace runs to one space, writing each compact
+ * character's source offset to `at` when given.
+ */
+function compactWalk(text: string, at?: Int32Array): { codes: Uint16Array; length: number } {
   const codes = new Uint16Array(text.length);
-  const at = new Int32Array(text.length);
   let n = 0;
   let space = true;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0) {
+    if (isCompactSpace(c)) {
       if (space) continue;
       space = true;
       c = 32;
@@ -46,10 +54,16 @@ export function compactText(text: string): CompactText {
       if (c >= 65 && c <= 90) c += 32;
     }
     codes[n] = c;
-    at[n] = i;
+    if (at) at[n] = i;
     n++;
   }
-  return { codes, at, length: n };
+  return { codes, length: n };
+}
+
+/** Lower-cases ASCII letters and collapses whitespace runs (to one space) in one pass, keeping each character's offset. */
+export function compactText(text: string): CompactText {
+  const at = new Int32Array(text.length);
+  return { ...compactWalk(text, at), at };
 }
 
 /**
@@ -57,31 +71,15 @@ export function compactText(text: string): CompactText {
  * scoring needs offsets for one span, and `offsetOfCompact` finds them.
  */
 export function compactCodes(text: string): { codes: Uint16Array; length: number } {
-  const codes = new Uint16Array(text.length);
-  let n = 0;
-  let space = true;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0) {
-      if (space) continue;
-      space = true;
-      c = 32;
-    } else {
-      space = false;
-      if (c >= 65 && c <= 90) c += 32;
-    }
-    codes[n++] = c;
-  }
-  return { codes, length: n };
+  return compactWalk(text);
 }
 
-/** The offset in `text` of compact character `index` (`text.length` past the end), by the same walk as `compactCodes`. */
+/** The offset in `text` of compact character `index` (`text.length` past the end), by the same rule as `compactWalk`. */
 export function offsetOfCompact(text: string, index: number): number {
   let n = 0;
   let space = true;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0) {
+    if (isCompactSpace(text.charCodeAt(i))) {
       if (space) continue;
       space = true;
     } else space = false;
