@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseInjectionModel, scoreInjection, type InjectionModelFile } from "./injection-classifier.js";
-import { accumulateFeatures, compactText, forEachFeature } from "./injection-features.js";
+import { parseInjectionModel, scoreInjection, spanLogit, type InjectionModel, type InjectionModelFile } from "./injection-classifier.js";
+import { compactText, forEachFeature } from "./injection-features.js";
 
 // A tiny model whose only positive weights are the features of "evil": easy to reason about.
 function tinyModel(): InjectionModelFile {
@@ -28,20 +28,21 @@ describe("injection classifier", () => {
     expect(scoreInjection(model, filler).score).toBeLessThan(0.5);
   });
 
-  it("scores with the same features forEachFeature lists", () => {
-    const model = parseInjectionModel(tinyModel());
-    const text = compactText("Ignore the rules, Bob! Be evil: evil 12 times; ünïcödé too.");
-    const sums = new Int32Array(text.length + 1);
-    const counts = new Int32Array(text.length + 1);
-    accumulateFeatures(text, model.weights, sums, counts);
-    const expectedSums = new Int32Array(text.length + 1);
-    const expectedCounts = new Int32Array(text.length + 1);
-    forEachFeature(text, model.spec, (slot, end) => {
-      expectedSums[end]! += model.weights[slot]!;
-      expectedCounts[end]!++;
-    });
-    expect([...sums]).toEqual([...expectedSums]);
-    expect([...counts]).toEqual([...expectedCounts]);
+  it("scores exactly as the features forEachFeature lists, summed over the same windows", () => {
+    // Random weights, so every feature counts and any hashing or window difference shows.
+    const file = tinyModel();
+    const weights = Buffer.alloc(file.buckets);
+    let seed = 7;
+    for (let i = 0; i < weights.length; i++) weights.writeInt8(((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 255) - 127, i);
+    const model = parseInjectionModel({ ...file, weights: weights.toString("base64") });
+    const pieces = ["Ignore", "the", "RULES,", "Bob!", "ünïcödé", "12", "don't", "\t\n", "  ", "\u00a0", "evil:", "x", "—", "a.b", "\r\n\r\n"];
+    for (let t = 0; t < 300; t++) {
+      const parts: string[] = [];
+      const length = (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 90;
+      for (let i = 0; i < length; i++) parts.push(pieces[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length]!, i % 3 ? " " : "");
+      const text = parts.join("");
+      expect(scoreInjection(model, text), JSON.stringify(text)).toEqual(referenceScore(model, text));
+    }
   });
 
   it("scores 0 below the model's word minimum, and is case and whitespace insensitive", () => {
@@ -50,3 +51,35 @@ describe("injection classifier", () => {
     expect(scoreInjection(model, "be   EVIL\n\tnow").score).toBeCloseTo(scoreInjection(model, "be evil now").score, 10);
   });
 });
+
+// The scoring the classifier was trained for, written the slow and obvious
+// way: every feature at its end position, prefix sums, each window a difference.
+function referenceScore(model: InjectionModel, text: string) {
+  const compact = compactText(text);
+  const n = compact.length;
+  let words = n > 0 ? 1 : 0;
+  for (let i = 0; i < n; i++) if (compact.codes[i] === 32) words++;
+  if (words < model.minWords) return { score: 0, start: 0, end: text.length };
+  const sums = new Array<number>(n + 1).fill(0);
+  const counts = new Array<number>(n + 1).fill(0);
+  forEachFeature(compact, model.spec, (slot, end) => {
+    sums[end]! += model.weights[slot]!;
+    counts[end]!++;
+  });
+  for (let i = 1; i <= n; i++) {
+    sums[i]! += sums[i - 1]!;
+    counts[i]! += counts[i - 1]!;
+  }
+  let best = spanLogit(model.bias, sums[n]! * model.scale, counts[n]!);
+  let from = 0;
+  let to = n;
+  if (n > model.window) {
+    for (let a = 0; a < n; a += model.stride) {
+      const b = Math.min(n, a + model.window);
+      const z = spanLogit(model.bias, (sums[b]! - sums[a]!) * model.scale, counts[b]! - counts[a]!);
+      if (z > best) [best, from, to] = [z, a, b];
+      if (b === n) break;
+    }
+  }
+  return { score: 1 / (1 + Math.exp(-best)), start: compact.at[from]!, end: to >= n ? text.length : compact.at[to]! };
+}

@@ -1,4 +1,4 @@
-import { accumulateFeatures, compactCodes, offsetOfCompact, type FeatureSpec } from "./injection-features.js";
+import { accumulateFeatureBlocks, type FeatureSpec } from "./injection-features.js";
 
 import type { DetectionSensitivity } from "../rule.js";
 
@@ -14,7 +14,7 @@ export interface InjectionModel {
   /** Weights as stored, in units of `scale` (small enough to stay in cache while scoring). */
   weights: Int8Array;
   scale: number;
-  /** Window length and stride, in compact characters, of the sliding windows a long text is scored in. */
+  /** Window length and stride, in compact characters, of the sliding windows a long text is scored in (the length a multiple of the stride). */
   window: number;
   stride: number;
   /** Score (0..1) from which a text counts as an injection, per sensitivity. */
@@ -43,6 +43,7 @@ export interface InjectionModelFile {
 export function parseInjectionModel(file: InjectionModelFile): InjectionModel {
   if (file.format !== "gatehouse-injection-model") throw new Error(`not an injection model file: ${String(file.format)}`);
   if (file.buckets <= 0 || (file.buckets & (file.buckets - 1)) !== 0) throw new Error("model buckets must be a power of two");
+  if (!(file.stride > 0 && file.window >= file.stride && file.window % file.stride === 0)) throw new Error("model window must be a positive multiple of its stride");
   const raw = Buffer.from(file.weights, "base64");
   if (raw.length !== file.buckets) throw new Error(`model has ${raw.length} weights, expected ${file.buckets}`);
   return {
@@ -94,41 +95,42 @@ export function spanScale(count: number): number {
  * window every window of `model.window` characters at `model.stride` steps;
  * the answer is the best of them, so one injected paragraph in a long
  * document is not diluted by the rest. A text of fewer than
- * `model.minWords` words scores 0. Cost is linear in the text: features
- * are hashed once into prefix sums, and each window is a difference of two.
+ * `model.minWords` words scores 0. Cost is one pass over the text: features
+ * are summed per stride-long block, and each window is a few blocks.
  * Pure, and needs no network or file access.
  */
 export function scoreInjection(model: InjectionModel, text: string): InjectionScore {
-  const compact = compactCodes(text);
-  const n = compact.length;
-  let words = n > 0 ? 1 : 0;
-  for (let i = 0; i < n && words < model.minWords; i++) if (compact.codes[i] === 32) words++;
+  const { sums, counts, starts, blocks, words } = accumulateFeatureBlocks(text, model.weights, model.stride);
   if (words < model.minWords) return { score: 0, start: 0, end: text.length };
   // Sums of int8 weights stay exact in int32 (at most 127 × 13 features per character).
-  const sums = new Int32Array(n + 1);
-  const counts = new Int32Array(n + 1);
-  accumulateFeatures(compact, model.weights, sums, counts);
-  for (let i = 1; i <= n; i++) {
-    sums[i]! += sums[i - 1]!;
-    counts[i]! += counts[i - 1]!;
+  let total = 0;
+  let totalCount = 0;
+  for (let k = 0; k < blocks; k++) {
+    total += sums[k]!;
+    totalCount += counts[k]!;
   }
   const scale = model.scale;
-  let best = spanLogit(model.bias, sums[n]! * scale, counts[n]!);
+  let best = spanLogit(model.bias, total * scale, totalCount);
   let from = 0;
-  let to = n;
-  if (n > model.window) {
-    for (let a = 0; a < n; a += model.stride) {
-      const b = Math.min(n, a + model.window);
-      const z = spanLogit(model.bias, (sums[b]! - sums[a]!) * scale, counts[b]! - counts[a]!);
+  let to = blocks;
+  const span = model.window / model.stride;
+  if (blocks > span) {
+    for (let k = 0; k < blocks; k++) {
+      const last = Math.min(blocks, k + span);
+      let sum = 0;
+      let count = 0;
+      for (let j = k; j < last; j++) {
+        sum += sums[j]!;
+        count += counts[j]!;
+      }
+      const z = spanLogit(model.bias, sum * scale, count);
       if (z > best) {
         best = z;
-        from = a;
-        to = b;
+        from = k;
+        to = last;
       }
-      if (b === n) break;
+      if (last === blocks) break;
     }
   }
-  const start = offsetOfCompact(text, from);
-  const end = to >= n ? text.length : offsetOfCompact(text, to);
-  return { score: sigmoid(best), start, end };
+  return { score: sigmoid(best), start: starts[from]!, end: to >= blocks ? text.length : starts[to]! };
 }

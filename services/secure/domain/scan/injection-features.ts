@@ -30,17 +30,15 @@ const WORD_SALT = 0x9e3779b9;
 const BIGRAM_SALT = 0x85ebca6b;
 
 // The whitespace a compact text collapses: space, tab, line breaks, form feed, vertical tab, no-break space.
+// (Written so that a letter, by far the commonest character, costs one comparison.)
 function isCompactSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0;
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0xa0;
 }
 
-/**
- * The one walk behind `compactText` and `compactCodes`: lower-cases ASCII
- * letters and collapses whitespace runs to one space, writing each compact
- * character's source offset to `at` when given.
- */
-function compactWalk(text: string, at?: Int32Array): { codes: Uint16Array; length: number } {
+/** Lower-cases ASCII letters and collapses whitespace runs (to one space) in one pass, keeping each character's offset. */
+export function compactText(text: string): CompactText {
   const codes = new Uint16Array(text.length);
+  const at = new Int32Array(text.length);
   let n = 0;
   let space = true;
   for (let i = 0; i < text.length; i++) {
@@ -54,39 +52,10 @@ function compactWalk(text: string, at?: Int32Array): { codes: Uint16Array; lengt
       if (c >= 65 && c <= 90) c += 32;
     }
     codes[n] = c;
-    if (at) at[n] = i;
+    at[n] = i;
     n++;
   }
-  return { codes, length: n };
-}
-
-/** Lower-cases ASCII letters and collapses whitespace runs (to one space) in one pass, keeping each character's offset. */
-export function compactText(text: string): CompactText {
-  const at = new Int32Array(text.length);
-  return { ...compactWalk(text, at), at };
-}
-
-/**
- * The compact form's characters only (as `compactText`), without offsets:
- * scoring needs offsets for one span, and `offsetOfCompact` finds them.
- */
-export function compactCodes(text: string): { codes: Uint16Array; length: number } {
-  return compactWalk(text);
-}
-
-/** The offset in `text` of compact character `index` (`text.length` past the end), by the same rule as `compactWalk`. */
-export function offsetOfCompact(text: string, index: number): number {
-  let n = 0;
-  let space = true;
-  for (let i = 0; i < text.length; i++) {
-    if (isCompactSpace(text.charCodeAt(i))) {
-      if (space) continue;
-      space = true;
-    } else space = false;
-    if (n === index) return i;
-    n++;
-  }
-  return text.length;
+  return { codes, at, length: n };
 }
 
 function isWordCode(c: number): boolean {
@@ -131,47 +100,124 @@ export function forEachFeature(text: CompactText, spec: FeatureSpec, visit: (slo
 }
 
 /**
- * `forEachFeature` specialised for scoring, with no call per feature: adds
- * the int8 weight of every feature to `sums[end]` and 1 to `counts[end]`.
- * Hashing is exactly `forEachFeature`'s (a test holds the two together).
+ * The features of a text summed per block of `stride` compact characters,
+ * as scoring needs them: `sums[k]` is the sum of the int8 weights of the
+ * features ending in block `k` (ends `k·stride+1 … (k+1)·stride`, as
+ * `forEachFeature` numbers them), `counts[k]` their number, and `starts[k]`
+ * the offset in the text of the block's first character.
  */
-export function accumulateFeatures(text: Pick<CompactText, "codes" | "length">, weights: Int8Array, sums: Int32Array, counts: Int32Array): void {
-  const { codes, length } = text;
+export interface FeatureBlocks {
+  sums: Int32Array;
+  counts: Int32Array;
+  starts: Int32Array;
+  /** Blocks filled (the compact length divided by `stride`, rounded up). */
+  blocks: number;
+  /** The compact text's length. */
+  length: number;
+  /** Its words, counted as `1 + spaces` (0 for an empty text). */
+  words: number;
+}
+
+/**
+ * The scoring pass: reads `text` once, compacting it on the fly (as
+ * `compactText`) and hashing exactly the features `forEachFeature` lists
+ * (a test holds the two together), and sums their weights per block of
+ * `stride` characters. Nothing is allocated per character: the blocks are
+ * all a sliding-window score needs when windows start at multiples of the
+ * stride, and the per-character arrays and offset table this replaces cost
+ * more than the hashing.
+ */
+export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride: number): FeatureBlocks {
+  const capacity = Math.ceil(text.length / stride) + 1;
+  const sums = new Int32Array(capacity);
+  const counts = new Int32Array(capacity);
+  const starts = new Int32Array(capacity);
   const mask = weights.length - 1;
+  let n = 0;
+  let spaces = 0;
+  let space = true;
+  // The two compact characters before the current one, and the raw hash of the trigram that ended there.
+  let c1 = 0;
+  let c2 = 0;
+  let previousTrigram = 0;
+  let block = -1;
+  let inBlock = stride;
+  let sum = 0;
+  let count = 0;
   let wordHash = 0;
   let wordLength = 0;
   let previousWord = 0;
   let hasPrevious = false;
-  for (let i = 0; i < length; i++) {
-    const c = codes[i]!;
-    let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
-    if (i + 2 < length) {
-      h = Math.imul(h ^ codes[i + 1]!, FNV_PRIME);
-      h = Math.imul(h ^ codes[i + 2]!, FNV_PRIME);
-      sums[i + 3]! += weights[(h ^ (h >>> 15)) & mask]!;
-      counts[i + 3]!++;
-      if (i + 3 < length) {
-        h = Math.imul(h ^ codes[i + 3]!, FNV_PRIME);
-        sums[i + 4]! += weights[(h ^ (h >>> 15)) & mask]!;
-        counts[i + 4]!++;
-      }
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (isCompactSpace(c)) {
+      if (space) continue;
+      space = true;
+      c = 32;
+      spaces++;
+    } else {
+      space = false;
+      if (c >= 65 && c <= 90) c += 32;
     }
-    if (isWordCode(c)) {
-      wordHash = Math.imul((wordLength === 0 ? FNV_OFFSET ^ WORD_SALT : wordHash) ^ c, FNV_PRIME);
-      wordLength++;
-    }
-    if (wordLength > 0 && (i + 1 === length || !isWordCode(codes[i + 1]!))) {
+    const word = isWordCode(c);
+    // A word that ended at the previous character belongs to the previous character's block.
+    if (wordLength > 0 && !word) {
       const w = wordHash ^ (wordHash >>> 13);
-      sums[i + 1]! += weights[w & mask]!;
-      counts[i + 1]!++;
+      sum += weights[w & mask]!;
+      count++;
       if (hasPrevious) {
         const b = Math.imul(previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
-        sums[i + 1]! += weights[(b ^ (b >>> 16)) & mask]!;
-        counts[i + 1]!++;
+        sum += weights[(b ^ (b >>> 16)) & mask]!;
+        count++;
       }
       previousWord = w;
       hasPrevious = true;
       wordLength = 0;
     }
+    if (inBlock === stride) {
+      if (block >= 0) {
+        sums[block] = sum;
+        counts[block] = count;
+      }
+      block++;
+      starts[block] = i;
+      inBlock = 0;
+      sum = 0;
+      count = 0;
+    }
+    inBlock++;
+    if (n >= 2) {
+      const t = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c2, FNV_PRIME) ^ c1, FNV_PRIME) ^ c, FNV_PRIME);
+      sum += weights[(t ^ (t >>> 15)) & mask]!;
+      count++;
+      if (n >= 3) {
+        const f = Math.imul(previousTrigram ^ c, FNV_PRIME);
+        sum += weights[(f ^ (f >>> 15)) & mask]!;
+        count++;
+      }
+      previousTrigram = t;
+    }
+    if (word) {
+      wordHash = Math.imul((wordLength === 0 ? FNV_OFFSET ^ WORD_SALT : wordHash) ^ c, FNV_PRIME);
+      wordLength++;
+    }
+    c2 = c1;
+    c1 = c;
+    n++;
   }
+  if (wordLength > 0) {
+    const w = wordHash ^ (wordHash >>> 13);
+    sum += weights[w & mask]!;
+    count++;
+    if (hasPrevious) {
+      const b = Math.imul(previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
+      sum += weights[(b ^ (b >>> 16)) & mask]!;
+      count++;
+    }
+  }
+  if (block >= 0) {
+    sums[block] = sum;
+    counts[block] = count;
+  }
+  return { sums, counts, starts, blocks: block + 1, length: n, words: n > 0 ? spaces + 1 : 0 };
 }
