@@ -36,9 +36,10 @@ describe("injection classifier", () => {
     for (let i = 0; i < weights.length; i++) weights.writeInt8(((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 255) - 127, i);
     const model = parseInjectionModel({ ...file, weights: weights.toString("base64") });
     const pieces = ["Ignore", "the", "RULES,", "Bob!", "ünïcödé", "12", "don't", "\t\n", "  ", "\u00a0", "evil:", "x", "—", "a.b", "\r\n\r\n"];
-    for (let t = 0; t < 300; t++) {
+    // Short texts, and long ones that cross the scoring pass's chunks (1,024 characters) at every kind of character.
+    for (let t = 0; t < 330; t++) {
       const parts: string[] = [];
-      const length = (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 90;
+      const length = ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 90) + (t >= 300 ? 1500 : 0);
       for (let i = 0; i < length; i++) parts.push(pieces[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length]!, i % 3 ? " " : "");
       const text = parts.join("");
       expect(scoreInjection(model, text), JSON.stringify(text)).toEqual(referenceScore(model, text));

@@ -100,7 +100,8 @@ export function spanScale(count: number): number {
  * Pure, and needs no network or file access.
  */
 export function scoreInjection(model: InjectionModel, text: string): InjectionScore {
-  const { sums, counts, starts, blocks, words } = accumulateFeatureBlocks(text, model.weights, model.stride);
+  const { sums, counts, starts, blocks, length, spaces } = accumulateFeatureBlocks(text, model.weights, model.stride);
+  const words = length > 0 ? spaces + 1 : 0;
   if (words < model.minWords) return { score: 0, start: 0, end: text.length };
   // Sums of int8 weights stay exact in int32 (at most 127 × 13 features per character).
   let total = 0;

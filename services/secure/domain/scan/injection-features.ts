@@ -58,6 +58,7 @@ export function compactText(text: string): CompactText {
   return { codes, at, length: n };
 }
 
+/** Whether `c` (a compact character code, or -1 past the end) belongs to a word. */
 function isWordCode(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c > 0x7f;
 }
@@ -114,8 +115,8 @@ export interface FeatureBlocks {
   blocks: number;
   /** The compact text's length. */
   length: number;
-  /** Its words, counted as `1 + spaces` (0 for an empty text). */
-  words: number;
+  /** Spaces in the compact text (a text of `n > 0` characters has `spaces + 1` words). */
+  spaces: number;
 }
 
 /**
@@ -124,100 +125,148 @@ export interface FeatureBlocks {
  * (a test holds the two together), and sums their weights per block of
  * `stride` characters. Nothing is allocated per character: the blocks are
  * all a sliding-window score needs when windows start at multiples of the
- * stride, and the per-character arrays and offset table this replaces cost
- * more than the hashing.
+ * stride.
  */
 export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride: number): FeatureBlocks {
-  const capacity = Math.ceil(text.length / stride) + 1;
-  const sums = new Int32Array(capacity);
-  const counts = new Int32Array(capacity);
-  const starts = new Int32Array(capacity);
-  const mask = weights.length - 1;
-  let n = 0;
-  let spaces = 0;
-  let space = true;
+  const walk = new FeatureWalk(text, weights, stride);
+  // In chunks, so the hot loop is a function called many times rather than one
+  // long loop V8 optimises on the stack: when the first texts were long, the
+  // function was deoptimised at the end of every call (seen on Node 20 and 24,
+  // 100 KB in 1.6 ms instead of 1.1).
+  for (let from = 0; from < text.length; from += WALK_CHUNK) walk.run(from, Math.min(text.length, from + WALK_CHUNK));
+  walk.endWord();
+  return { sums: walk.sums, counts: walk.counts, starts: walk.starts, blocks: walk.block + 1, length: walk.n, spaces: walk.spaces };
+}
+
+const WALK_CHUNK = 1024;
+
+/** The state of the scoring pass between chunks of the text. */
+class FeatureWalk {
+  readonly sums: Int32Array;
+  readonly counts: Int32Array;
+  readonly starts: Int32Array;
+  private readonly mask: number;
+  n = 0;
+  spaces = 0;
+  block = -1;
+  private space = true;
   // The two compact characters before the current one, and the raw hash of the trigram that ended there.
-  let c1 = 0;
-  let c2 = 0;
-  let previousTrigram = 0;
-  let block = -1;
-  let inBlock = stride;
-  let sum = 0;
-  let count = 0;
-  let wordHash = 0;
-  let wordLength = 0;
-  let previousWord = 0;
-  let hasPrevious = false;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (isCompactSpace(c)) {
-      if (space) continue;
-      space = true;
-      c = 32;
-      spaces++;
-    } else {
-      space = false;
-      if (c >= 65 && c <= 90) c += 32;
-    }
-    const word = isWordCode(c);
-    // A word that ended at the previous character belongs to the previous character's block.
-    if (wordLength > 0 && !word) {
-      const w = wordHash ^ (wordHash >>> 13);
-      sum += weights[w & mask]!;
-      count++;
-      if (hasPrevious) {
-        const b = Math.imul(previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
-        sum += weights[(b ^ (b >>> 16)) & mask]!;
+  private c1 = 0;
+  private c2 = 0;
+  private previousTrigram = 0;
+  private inBlock: number;
+  private wordHash = 0;
+  private wordLength = 0;
+  private previousWord = 0;
+  private hasPrevious = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly weights: Int8Array,
+    private readonly stride: number,
+  ) {
+    const capacity = Math.ceil(text.length / stride) + 1;
+    this.sums = new Int32Array(capacity);
+    this.counts = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.mask = weights.length - 1;
+    this.inBlock = stride;
+  }
+
+  /** Walks text offsets `from` … `to` - 1 (state in locals while it runs). */
+  run(from: number, to: number): void {
+    const { text, weights, mask, stride, sums, counts, starts } = this;
+    let { n, spaces, block, space, c1, c2, previousTrigram, inBlock, wordHash, wordLength, previousWord, hasPrevious } = this;
+    // The current block's sum and count, written back when it is full and at the chunk's end.
+    let sum = block >= 0 ? sums[block]! : 0;
+    let count = block >= 0 ? counts[block]! : 0;
+    for (let i = from; i < to; i++) {
+      let c = text.charCodeAt(i);
+      if (isCompactSpace(c)) {
+        if (space) continue;
+        space = true;
+        c = 32;
+        spaces++;
+      } else {
+        space = false;
+        if (c >= 65 && c <= 90) c += 32;
+      }
+      const word = isWordCode(c);
+      // A word that ended at the previous character belongs to the previous character's block.
+      if (wordLength > 0 && !word) {
+        const w = wordHash ^ (wordHash >>> 13);
+        sum += weights[w & mask]!;
         count++;
+        if (hasPrevious) {
+          const b = Math.imul(previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
+          sum += weights[(b ^ (b >>> 16)) & mask]!;
+          count++;
+        }
+        previousWord = w;
+        hasPrevious = true;
+        wordLength = 0;
       }
-      previousWord = w;
-      hasPrevious = true;
-      wordLength = 0;
-    }
-    if (inBlock === stride) {
-      if (block >= 0) {
-        sums[block] = sum;
-        counts[block] = count;
+      if (inBlock === stride) {
+        if (block >= 0) {
+          sums[block] = sum;
+          counts[block] = count;
+        }
+        block++;
+        starts[block] = i;
+        inBlock = 0;
+        sum = 0;
+        count = 0;
       }
-      block++;
-      starts[block] = i;
-      inBlock = 0;
-      sum = 0;
-      count = 0;
-    }
-    inBlock++;
-    if (n >= 2) {
-      const t = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c2, FNV_PRIME) ^ c1, FNV_PRIME) ^ c, FNV_PRIME);
-      sum += weights[(t ^ (t >>> 15)) & mask]!;
-      count++;
+      inBlock++;
       if (n >= 3) {
+        const t = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c2, FNV_PRIME) ^ c1, FNV_PRIME) ^ c, FNV_PRIME);
         const f = Math.imul(previousTrigram ^ c, FNV_PRIME);
-        sum += weights[(f ^ (f >>> 15)) & mask]!;
+        sum += weights[(t ^ (t >>> 15)) & mask]! + weights[(f ^ (f >>> 15)) & mask]!;
+        count += 2;
+        previousTrigram = t;
+      } else if (n === 2) {
+        const t = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c2, FNV_PRIME) ^ c1, FNV_PRIME) ^ c, FNV_PRIME);
+        sum += weights[(t ^ (t >>> 15)) & mask]!;
         count++;
+        previousTrigram = t;
       }
-      previousTrigram = t;
+      if (word) {
+        wordHash = Math.imul((wordLength === 0 ? FNV_OFFSET ^ WORD_SALT : wordHash) ^ c, FNV_PRIME);
+        wordLength++;
+      }
+      c2 = c1;
+      c1 = c;
+      n++;
     }
-    if (word) {
-      wordHash = Math.imul((wordLength === 0 ? FNV_OFFSET ^ WORD_SALT : wordHash) ^ c, FNV_PRIME);
-      wordLength++;
+    if (block >= 0) {
+      sums[block] = sum;
+      counts[block] = count;
     }
-    c2 = c1;
-    c1 = c;
-    n++;
+    this.n = n;
+    this.spaces = spaces;
+    this.block = block;
+    this.space = space;
+    this.c1 = c1;
+    this.c2 = c2;
+    this.previousTrigram = previousTrigram;
+    this.inBlock = inBlock;
+    this.wordHash = wordHash;
+    this.wordLength = wordLength;
+    this.previousWord = previousWord;
+    this.hasPrevious = hasPrevious;
   }
-  if (wordLength > 0) {
-    const w = wordHash ^ (wordHash >>> 13);
-    sum += weights[w & mask]!;
-    count++;
-    if (hasPrevious) {
-      const b = Math.imul(previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
-      sum += weights[(b ^ (b >>> 16)) & mask]!;
-      count++;
+
+  /** Adds the features of a word the text ends in. */
+  endWord(): void {
+    if (this.wordLength === 0) return;
+    const { weights, mask } = this;
+    const w = this.wordHash ^ (this.wordHash >>> 13);
+    this.sums[this.block]! += weights[w & mask]!;
+    this.counts[this.block]!++;
+    if (this.hasPrevious) {
+      const b = Math.imul(this.previousWord ^ BIGRAM_SALT, FNV_PRIME) ^ w;
+      this.sums[this.block]! += weights[(b ^ (b >>> 16)) & mask]!;
+      this.counts[this.block]!++;
     }
   }
-  if (block >= 0) {
-    sums[block] = sum;
-    counts[block] = count;
-  }
-  return { sums, counts, starts, blocks: block + 1, length: n, words: n > 0 ? spaces + 1 : 0 };
 }
