@@ -2,6 +2,7 @@ import type RE2 from "re2";
 import { compilePattern, escapeRegex, PatternError } from "../compile-pattern.js";
 import type { Rule } from "../rule.js";
 import { compileToolGlob } from "../tool-name-glob.js";
+import { addViewTriggers, type ViewHints } from "./detection-view.js";
 import type { DetectorPattern } from "./detector.js";
 import { categoriesOf, DETECTORS } from "./detectors.js";
 import { compileStatement, type CompiledStatement } from "./dsl-runtime.js";
@@ -65,6 +66,8 @@ export interface ScanPlan {
   matcher: PatternMatcher;
   /** Matcher entries of each detector's patterns, by category. */
   detectorEntries: ReadonlyMap<string, readonly DetectorEntry[]>;
+  /** Matcher entries of `DETECTION_VIEW_TRIGGERS`: which folds the detection view may need. */
+  viewTriggers: Readonly<Record<keyof ViewHints, number>>;
 }
 
 const ALL_SCAN_TYPES: ReadonlySet<ScanType> = new Set<ScanType>(["prompt_input", "tool_call", "output"]);
@@ -149,7 +152,8 @@ export function compileScanPlan(rules: readonly Rule[]): ScanPlan {
       problems,
     });
   });
-  return { key: planKey(rules), rules: planned, matcher: new PatternMatcher(patterns), detectorEntries };
+  const viewTriggers = addViewTriggers(patterns);
+  return { key: planKey(rules), rules: planned, matcher: new PatternMatcher(patterns), detectorEntries, viewTriggers };
 }
 
 function scanTypesOf(rule: Rule): ReadonlySet<ScanType> {

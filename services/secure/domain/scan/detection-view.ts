@@ -1,5 +1,6 @@
 import { ASCII_CONFUSABLES_DATA } from "./ascii-confusables.js";
 import type { NormalisedText } from "./normalise-text.js";
+import type { MatcherPattern } from "./pattern-matcher.js";
 
 const CONFUSABLE = new Map<number, number>([
   ...ASCII_CONFUSABLES_DATA.split(" ").map((e): [number, number] => [parseInt(e.slice(0, -1), 36), e.charCodeAt(e.length - 1)]),
@@ -20,27 +21,66 @@ const TOKEN_CHAR = /[\p{L}0-9@$]/u;
 const LETTERS = /\p{L}/gu;
 const NON_ASCII = /[^\p{ASCII}]/u;
 
+// RE2 classes: an ASCII letter or digit, or any non-ASCII character, as the passes below approximate them.
+const RE2_LETTER = "[A-Za-z\\x{80}-\\x{10FFFF}]";
+const RE2_WORD = "[0-9A-Za-z\\x{80}-\\x{10FFFF}]";
+const RE2_NOT_WORD = "[^0-9A-Za-z\\x{80}-\\x{10FFFF}]";
+
+/**
+ * Patterns that say which folds a text may need, for a scan's one matcher
+ * pass to answer (see `ViewHints`): each matches wherever its fold could
+ * apply, and more (the folds themselves decide). Most texts match none, and
+ * then their passes, a regular expression and a character loop costing
+ * about as much as the classifier's whole pass over a plain text, are skipped.
+ */
+export const DETECTION_VIEW_TRIGGERS: Readonly<Record<keyof ViewHints, MatcherPattern>> = {
+  leetspeak: { source: `${RE2_LETTER}[013457@$]|[013457@$]${RE2_LETTER}`, flags: "" },
+  splitSpellings: {
+    source: `(?:^|${RE2_NOT_WORD})${RE2_WORD}[ ._*-]${RE2_WORD}[ ._*-]${RE2_WORD}(?:${RE2_NOT_WORD}|$)|${RE2_LETTER}-${RE2_LETTER}+-${RE2_LETTER}`,
+    flags: "",
+  },
+};
+
+/** Which folds `detectionView` looks for; by default all of them. */
+export interface ViewHints {
+  /** Leetspeak digits and symbols next to letters. */
+  leetspeak: boolean;
+  /** Single characters with a repeated separator, and hyphen-joined words. */
+  splitSpellings: boolean;
+}
+
+const ALL_FOLDS: ViewHints = { leetspeak: true, splitSpellings: true };
+
+/** Adds `DETECTION_VIEW_TRIGGERS` to a scan plan's matcher `patterns`, answering their entries. */
+export function addViewTriggers(patterns: MatcherPattern[]): Record<keyof ViewHints, number> {
+  const entry = (p: MatcherPattern) => patterns.push(p) - 1;
+  return { leetspeak: entry(DETECTION_VIEW_TRIGGERS.leetspeak), splitSpellings: entry(DETECTION_VIEW_TRIGGERS.splitSpellings) };
+}
+
 /**
  * The text the prompt-injection detectors read: the normalised text with
  * Unicode confusables replaced by the ASCII letter or digit they imitate
  * (UTS #39 skeletons of single characters: Cyrillic "і" in "іgnore" becomes
- * "i"; typographic quotes become ASCII ones), and leetspeak folded inside words ("1gn0r3" becomes "ignore", "@ll"
- * "all"). Numbers and words without letters keep their digits, and an
+ * "i"; typographic quotes become ASCII ones), leetspeak folded inside words ("1gn0r3" becomes "ignore", "@ll"
+ * "all"), and split spellings joined: "i g n o r e   a l l" reads
+ * "ignore   all", "r.e.v.e.a.l" "reveal", and "ignore-all-previous" "ignore all
+ * previous". Numbers and words without letters keep their digits, and an
  * address's "@" (a token followed by a dot, as in a@b.com) stays.
  *
  * Only the injection detectors and the classifier read this view: folding
  * digits would break card numbers and keys for every other detector. Every
  * character of the view comes from one code point of `text`, so offsets
  * still map back to the original content (`toOriginal`). Returns `text`
- * itself when nothing is folded.
+ * itself when nothing is folded. `hints` may rule folds out that a matcher
+ * pass over `DETECTION_VIEW_TRIGGERS` found no trace of.
  */
-export function detectionView(text: NormalisedText): NormalisedText {
+export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS): NormalisedText {
   const source = text.text;
   const hasNonAscii = NON_ASCII.test(source);
   const folds = new Map<number, string>();
   // Only the tokens around a leet character next to a letter are looked at, so plain text costs one regex pass.
   let done = 0;
-  for (const m of source.matchAll(LEET_NEXT_TO_LETTER)) {
+  for (const m of hints.leetspeak ? source.matchAll(LEET_NEXT_TO_LETTER) : []) {
     if (m.index < done) continue;
     let start = m.index;
     while (start > 0 && TOKEN_CHAR.test(source[start - 1]!)) start--;
@@ -57,6 +97,7 @@ export function detectionView(text: NormalisedText): NormalisedText {
       if (folded) folds.set(start + i, folded);
     }
   }
+  if (hints.splitSpellings) joinSplitSpellings(source, folds);
   if (folds.size === 0 && !hasNonAscii) return text;
   const out: string[] = [];
   // starts[k]: the offset in `source` of the code point that produced output unit k.
@@ -97,4 +138,76 @@ export function detectionView(text: NormalisedText): NormalisedText {
       return text.toOriginal(s, e);
     },
   };
+}
+
+// Separators repeated between single characters: "i g n o r e", "r.e.v.e.a.l", "a-l-l", "s_y_s", "p*w*n".
+function isSplitSeparator(c: number): boolean {
+  return c === 32 || c === 46 || c === 45 || c === 95 || c === 42;
+}
+
+// ASCII letters and digits, and (approximately, for speed) any non-ASCII code unit.
+function isWordUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 128;
+}
+
+function isLetterUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c >= 128;
+}
+
+/**
+ * Marks in `folds` the separators of spellings that split words to slip
+ * past phrase patterns: three or more single characters with one separator
+ * repeated ("i g n o r e", "r.e.v.e.a.l") lose it; three or more words of
+ * letters joined by hyphens ("ignore-all-previous") get spaces. A hand-written
+ * pass rather than a regular expression: it runs on every scanned text, and
+ * the expression with look-behinds cost five times as much.
+ */
+function joinSplitSpellings(source: string, folds: Map<number, string>): void {
+  const n = source.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordUnit(source.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < n && isWordUnit(source.charCodeAt(end))) end++;
+    const next = end < n ? source.charCodeAt(end) : -1;
+    if (end - i === 1 && isSplitSeparator(next)) {
+      // Extend while the pattern "separator, one character, then no word character" repeats.
+      let last = i;
+      let count = 1;
+      while (last + 2 < n && source.charCodeAt(last + 1) === next && isWordUnit(source.charCodeAt(last + 2)) && !(last + 3 < n && isWordUnit(source.charCodeAt(last + 3)))) {
+        last += 2;
+        count++;
+      }
+      if (count >= 3) {
+        for (let k = i + 1; k < last; k += 2) folds.set(k, "");
+        i = last + 1;
+        continue;
+      }
+    } else if (next === 45 && isLetters(source, i, end)) {
+      const hyphens: number[] = [];
+      let wordEnd = end;
+      while (wordEnd < n && source.charCodeAt(wordEnd) === 45 && wordEnd + 1 < n && isLetterUnit(source.charCodeAt(wordEnd + 1))) {
+        let k = wordEnd + 1;
+        while (k < n && isLetterUnit(source.charCodeAt(k))) k++;
+        // A word ending in a digit is part of a code ("build-2024"), not a phrase.
+        if (k < n && isWordUnit(source.charCodeAt(k))) break;
+        hyphens.push(wordEnd);
+        wordEnd = k;
+      }
+      if (hyphens.length >= 2) {
+        for (const h of hyphens) folds.set(h, " ");
+        i = wordEnd;
+        continue;
+      }
+    }
+    i = end;
+  }
+}
+
+function isLetters(source: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isLetterUnit(source.charCodeAt(k))) return false;
+  return true;
 }

@@ -1,5 +1,6 @@
 import { DATA_CATEGORIES, findLibrary } from "../catalog.js";
 import type { ScanPlan } from "./compile-scan-plan.js";
+import { addViewTriggers } from "./detection-view.js";
 import type { Detector } from "./detector.js";
 import { PatternMatcher, type MatcherPattern } from "./pattern-matcher.js";
 import { PII_DETECTORS } from "./pii-detectors.js";
@@ -55,7 +56,8 @@ export function detectionPlan(): ScanPlan {
         }),
       );
     }
-    viewPlan = { key: "detection-view", rules: [], matcher: new PatternMatcher(patterns), detectorEntries };
+    const viewTriggers = addViewTriggers(patterns);
+    viewPlan = { key: "detection-view", rules: [], matcher: new PatternMatcher(patterns), detectorEntries, viewTriggers };
   }
   return viewPlan;
 }

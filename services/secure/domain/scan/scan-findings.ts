@@ -128,7 +128,8 @@ export class ScanFindings {
   // Built on first use by a detector that reads the view; most texts have nothing to fold.
   private view(): ScanFindings {
     if (!this.viewed) {
-      const view = detectionView(this.text);
+      const { leetspeak, splitSpellings } = this.plan.viewTriggers;
+      const view = detectionView(this.text, { leetspeak: this.matchesEntry(leetspeak), splitSpellings: this.matchesEntry(splitSpellings) });
       this.viewed = view === this.text ? this : new ScanFindings(detectionPlan(), view);
     }
     return this.viewed;
