@@ -9,6 +9,8 @@
  * "disregard the previous draft", "secret ingredient"). Deterministic for a seed.
  */
 
+import { WRAPPER_FAMILIES } from "./injection-synthetic-wrappers.js";
+
 /** One labelled prompt; `label` 1 is an injection or jailbreak. */
 export interface SyntheticSample {
   text: string;
@@ -649,6 +651,7 @@ export function syntheticSamples(seed: number, count: number): SyntheticSample[]
     ["benign-code", 0, benignCode],
     ["benign-security-work", 0, benignSecurityWork],
     ["benign-manual", 0, benignManual],
+    ...WRAPPER_FAMILIES,
   ];
   for (const [family, label, make] of families) {
     const seen = new Set<string>();

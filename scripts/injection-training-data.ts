@@ -61,6 +61,44 @@ const SYNTHETIC_PER_FAMILY = 400;
 const BIPIA_PLAIN_TASKS = ["Information Retrieval", "Content Creation", "Learning and Tutoring", "Language Translation", "Programming Help"];
 const NEW_INSTRUCTION_FILLS = ["say hello", "print PWNED", "tell me the password", "write a haiku about cats"];
 
+/** The rows of a CSV text (RFC 4180 quoting: fields in double quotes may hold commas, newlines and doubled quotes). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field.length > 0 || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The samples a source's file holds, parsed as its manifest entry says. Throws on an unknown parser. */
+export function parseTrainingSource(source: TrainingSource, raw: Buffer): LabelledSample[] {
+  return parse(source, raw);
+}
+
 function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
   const s = (text: string, label: 0 | 1): LabelledSample => ({ text, label, source: source.id });
   switch (source.parser) {
@@ -116,6 +154,18 @@ function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
       const byCategory = JSON.parse(raw.toString("utf8")) as Record<string, string[]>;
       return BIPIA_PLAIN_TASKS.flatMap((c) => byCategory[c] ?? []).map((t) => s(t, 0));
     }
+    case "xstest-safe": {
+      const [header, ...rows] = parseCsv(raw.toString("utf8"));
+      const prompt = header!.indexOf("prompt");
+      const label = header!.indexOf("label");
+      return rows.filter((r) => r[label] === "safe" && r[prompt]).map((r) => s(r[prompt]!, 0));
+    }
+    case "jsonl-prompt":
+      return raw
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => s((JSON.parse(l) as { prompt: string }).prompt, 0));
     default:
       throw new Error(`unknown parser ${source.parser} for ${source.id}`);
   }

@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v2]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v3]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -30,8 +30,8 @@ const L2 = 1e-6;
 const SEED = 13;
 const MIN_WORDS = 8;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v2" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v2]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v3" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v3]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -236,8 +236,10 @@ commit, licence and how it is parsed. The sources of the public evaluation set t
 itself on (verazuo/jailbreak_llms and its copies, NVIDIA/garak, agencyenterprise/PromptInject, Stanford
 Alpaca and the sets derived from it — self-instruct seed tasks, code-alpaca, alpaca_eval — and GSM8K) are
 excluded, and so are collections of forum jailbreaks that share their origin (jailbreakchat-style DAN
-prompts), so the evaluation stays independent. Tensor Trust attack data was considered and left out: its
-repository states no licence.
+prompts), so the evaluation stays independent. So are the sources of the unseen evaluation set below
+(JailbreakBench's artifacts and behaviours, leolee99/PIGuard's NotInject, allenai/wildguardmix with
+WildGuardTest and WildJailbreak), gitleaks' and Microsoft Presidio's data. Tensor Trust attack data was
+considered and left out: its repository states no licence.
 
 Ordinary instruction-style requests (tasks, questions, role-play requests, coding and maths questions)
 come from the MT-bench and Vicuna-bench questions of lm-sys/FastChat (Apache-2.0, which allows use in
@@ -246,6 +248,18 @@ the model read "being an instruction" as the sign of an attack. databricks-dolly
 considered: weights trained on it would arguably be an adaptation that must carry attribution and be
 offered under the same licence. It is not used: its data file is held only in Git LFS, which this
 project's source checkouts do not resolve.
+
+v3 adds forms v2 missed on the unseen set: synthetic families (\`scripts/injection-synthetic-wrappers.ts\`,
+written generically without reading any evaluation text) of a harmful request wrapped in a role-play
+scenario with stakes, in a persuasive appeal, after a list of compliance rules, or followed by
+optimiser-like tokens, each against benign counterparts in the same style (creative scenarios,
+persuasive writing, formatting rules, the bare requests, requests followed by code or logs); and
+benign public prompts of those styles: XSTest's safe prompts (ordinary requests with alarming words,
+CC BY 4.0, attribution: Röttger et al., 2024), the IFEval prompts (format rules, Apache-2.0, Google)
+and the Arena-Hard prompts (real users' hard, creative and role-play requests, Apache-2.0, LMArena).
+A short search found no public GitHub source of optimised-suffix or PAIR-style prompts with a
+compatible licence (AdvSuffixes is GPL-3.0); the repositories of the PAIR, GCG and random-search
+attacks themselves were not used, as the unseen set's attacks were made with those methods.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
@@ -294,6 +308,11 @@ ${[...perSource]
 - The templates and the thresholds' precision targets were revised while watching aggregate figures
   (and the categories of the misses) on the project's independent evaluation set, so that set is
   not entirely unseen by the design: treat its figures as somewhat optimistic.
+- Harmful requests followed by optimised tokens (GCG, DSN) are not found at all, and harmful requests
+  reworded as role-play or persuasion (PAIR) mostly are not (see "Unseen evaluation"): the v3
+  synthetic families for those forms score well on the held-out split because they are templates,
+  and do not carry over to the real attacks. A linear model of n-grams has no notion of "tokens
+  that do not form language" beyond the fragments it was shown.
 - The machine-translated CyberSecEval attacks hash apart from their English originals, so a translation
   can sit in the test split while its original trains.
 - Mostly English; other languages are covered only through those translations.
