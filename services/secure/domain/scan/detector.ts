@@ -86,4 +86,11 @@ export interface Detector {
   threshold?: number;
   /** The layer its findings report (prompt-injection detectors only). */
   layer?: "heuristic" | "classifier";
+  /**
+   * Most candidates of each of its patterns located per scan, for a detector
+   * whose check is costly (a numbering-plan lookup): a text padded with
+   * thousands of them must not hold the scan for a second. Past the bound the
+   * rest of the text is reported unsearched, which fails closed.
+   */
+  maxCandidates?: number;
 }

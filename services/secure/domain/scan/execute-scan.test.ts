@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Rule } from "../rule.js";
 import { compileScanPlan } from "./compile-scan-plan.js";
 import { MAX_FINDINGS_PER_MATCH, NO_CLASSIFIER_REASON } from "./execute-scan.js";
+import { inNumberingPlan } from "./numbering-plan.js";
+import { PHONE_MAX_CANDIDATES } from "./pii-detectors.js";
 import { MAX_MATCHES_PER_PATTERN, UNSEARCHED_EXCERPT } from "./scan-findings.js";
 import { aRule, scan } from "./scan-fixture.js";
 import type { ScanInput } from "./scan-types.js";
@@ -118,6 +120,23 @@ describe("executeScan: findings and verdict", () => {
     expect(content.slice(findings.at(-1)!.start)).toContain("4111 1111 1111 1111");
     expect(out.redactedContent).toMatch(/<TRUNCATED>$/);
     expect(out.redactedContent).not.toContain("4111 1111 1111 1111");
+  });
+
+  it("checks at most PHONE_MAX_CANDIDATES phone numbers per pattern against the numbering plans, and fails closed past them", () => {
+    // Distinct numbers the plan assigns, so each one costs a lookup of its own.
+    const numbers: string[] = [];
+    for (let i = 0; numbers.length < PHONE_MAX_CANDIDATES + 50; i++) {
+      const number = `+1 415 ${200 + (i % 700)} ${1000 + Math.floor(i / 700)}`;
+      if (inNumberingPlan(number.replace(/\D/g, ""))) numbers.push(number);
+    }
+    const content = numbers.map((n) => `call ${n}`).join("; ");
+    const out = scan(compileScanPlan([aRule("phones", { dataCategories: ["phone"] })]), content, { redact: true });
+    const unsearched = out.matches[0]!.findings.at(-1)!;
+    expect(unsearched).toMatchObject({ kind: "phone", end: content.length, excerpt: UNSEARCHED_EXCERPT });
+    expect(content.slice(unsearched.start)).toBe(content.slice(content.indexOf(numbers[PHONE_MAX_CANDIDATES - 1]!) + numbers[PHONE_MAX_CANDIDATES - 1]!.length));
+    expect(out.redactedContent).toContain(`<PHONE_${PHONE_MAX_CANDIDATES}>`);
+    expect(out.redactedContent).not.toContain(`<PHONE_${PHONE_MAX_CANDIDATES + 1}>`);
+    expect(out.redactedContent).toMatch(/<TRUNCATED>$/);
   });
 
   it("redacts with one placeholder per distinct value, only when asked", () => {

@@ -108,10 +108,10 @@ export class ScanFindings {
     return this.utf8;
   }
 
-  /** Matches of a matcher entry, in UTF-16 offsets of the normalised text, within the bounds. */
-  private locate(entry: number, group: number): Location {
+  /** Matches of a matcher entry, in UTF-16 offsets of the normalised text, within the bounds (and `cap`). */
+  private locate(entry: number, group: number, cap = Number.POSITIVE_INFINITY): Location {
     const utf8 = this.bytes();
-    const limit = Math.min(MAX_MATCHES_PER_PATTERN, this.budget);
+    const limit = Math.min(MAX_MATCHES_PER_PATTERN, this.budget, cap);
     const location = this.plan.matcher.locate(entry, utf8.bytes, group, limit);
     this.budget -= location.matches.length;
     const stoppedAt = location.stoppedAt === undefined ? undefined : utf8.toUtf16(location.stoppedAt);
@@ -169,7 +169,7 @@ export class ScanFindings {
     let stoppedAt: number | undefined;
     for (const { entry, pattern } of this.plan.detectorEntries.get(id) ?? []) {
       if (!this.matchesEntry(entry)) continue;
-      const location = this.locate(entry, pattern.group ?? 0);
+      const location = this.locate(entry, pattern.group ?? 0, detector.maxCandidates);
       if (location.stoppedAt !== undefined) stoppedAt = Math.min(stoppedAt ?? location.stoppedAt, location.stoppedAt);
       for (const m of location.matches) {
         const span = this.validate(detector, pattern, m.valueStart, m.valueEnd);
