@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
+import { WalCheckpointer } from "./wal-checkpointer.js";
 
 /** An open SQLite database (better-sqlite3, synchronous). */
 export type SqliteDatabase = Database.Database;
@@ -11,14 +12,26 @@ export type SqliteDatabase = Database.Database;
  * instead of failing. `:memory:` opens a private in-memory database.
  * The store holds key hashes and signing keys, so a directory it creates is
  * 0700 and the file 0600 (SQLite gives its -wal and -shm files the same mode).
+ * A file's WAL is checkpointed by a thread of its own, off the event loop
+ * (see `WalCheckpointer`).
  */
 export function openSqlite(path: string): SqliteDatabase {
   if (path !== ":memory:") restrictToOwner(path);
   const db = retainStatements(new Database(path));
   // exec, not pragma(): pragma() prepares a statement that would be left to the collector.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+  if (path === ":memory:") return db;
+  checkpointer.watch(db, path);
+  const close = db.close;
+  db.close = function (this: SqliteDatabase) {
+    checkpointer.unwatch(this);
+    return close.call(this);
+  };
   return db;
 }
+
+// One checkpointing thread serves every file the process opens.
+const checkpointer = new WalCheckpointer();
 
 // better-sqlite3 12 — the last line that runs on Node 20 — aborts Node 24.19
 // and later when the garbage collector finalizes one of its statements (its

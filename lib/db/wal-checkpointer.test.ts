@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqlite } from "./sqlite.js";
+import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from "./wal-checkpointer.js";
+
+let root = "";
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "gatehouse-wal-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+// About 4 MB of rows: far more pages than the main file holds before a checkpoint.
+function writeRows(db: Database.Database): void {
+  db.exec("CREATE TABLE IF NOT EXISTS t (v TEXT)");
+  const insert = db.prepare("INSERT INTO t (v) VALUES (?)");
+  db.transaction(() => {
+    for (let i = 0; i < 1000; i++) insert.run("x".repeat(4000));
+  })();
+}
+
+const autocheckpoint = (db: Database.Database) => db.pragma("wal_autocheckpoint", { simple: true });
+
+async function until(check: () => boolean, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
+describe("WalCheckpointer", () => {
+  it("copies a file's committed WAL into it from its own thread while the connection never checkpoints", async () => {
+    const path = join(root, "a.db");
+    const db = openSqlite(path);
+    expect(autocheckpoint(db)).toBe(0);
+    writeRows(db);
+    // Only a checkpoint moves pages from the WAL into the main file, and this connection makes none.
+    expect(await until(() => statSync(path).size > 4_000_000)).toBe(true);
+    expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1000 });
+    db.close();
+  });
+
+  it("hands the checkpoints back to SQLite when it stops", async () => {
+    const checkpointer = new WalCheckpointer(50);
+    const path = join(root, "b.db");
+    const db = new Database(path);
+    db.exec("PRAGMA journal_mode = WAL");
+    checkpointer.watch(db, path);
+    expect(autocheckpoint(db)).toBe(0);
+    await checkpointer.close();
+    expect(autocheckpoint(db)).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
+    // A connection watched afterwards keeps SQLite's own checkpoints.
+    const other = new Database(join(root, "c.db"));
+    other.exec("PRAGMA journal_mode = WAL");
+    checkpointer.watch(other, join(root, "c.db"));
+    expect(autocheckpoint(other)).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
+    db.close();
+    other.close();
+  });
+
+  it("keeps checkpointing a file while another connection of the process still has it open", async () => {
+    const checkpointer = new WalCheckpointer(50);
+    const path = join(root, "d.db");
+    const [first, second] = [new Database(path), new Database(path)];
+    first.exec("PRAGMA journal_mode = WAL");
+    checkpointer.watch(first, path);
+    checkpointer.watch(second, path);
+    checkpointer.unwatch(first);
+    first.close();
+    writeRows(second);
+    expect(await until(() => statSync(path).size > 4_000_000)).toBe(true);
+    await checkpointer.close();
+    second.close();
+  });
+});
