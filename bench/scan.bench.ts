@@ -22,18 +22,37 @@ interface Measured {
   mbPerSecond: number;
 }
 
-/** Calls `fn` back to back for `budgetMs` (at least 10 times) after a warm-up, timing each call. */
-function measure(fn: () => unknown, bytes: number, budgetMs: number): Measured {
-  for (let i = 0; i < 5; i++) fn();
-  const samples: number[] = [];
-  const started = performance.now();
-  while (samples.length < 10 || performance.now() - started < budgetMs) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
+// The two sides take turns in slices this long, so that a machine whose speed
+// drifts (a shared VM) slows both alike and their ratio stays meaningful.
+const SLICE_MS = 25;
+
+/**
+ * Calls `gatehouse` and `baseline` back to back, taking turns in slices of
+ * `SLICE_MS`, until each has run for `budgetMs` (and at least 10 times) after
+ * a warm-up, timing each call.
+ */
+function measurePair(gatehouse: () => unknown, baseline: () => unknown, bytes: number, budgetMs: number): [Measured, Measured] {
+  const sides = [gatehouse, baseline].map((fn) => {
+    for (let i = 0; i < 5; i++) fn();
+    return { fn, samples: [] as number[], spent: 0 };
+  });
+  while (sides.some((s) => s.samples.length < 10 || s.spent < budgetMs)) {
+    for (const side of sides) {
+      const sliceEnd = performance.now() + SLICE_MS;
+      do {
+        const t0 = performance.now();
+        side.fn();
+        const took = performance.now() - t0;
+        side.samples.push(took);
+        side.spent += took;
+      } while (performance.now() < sliceEnd);
+    }
   }
-  const total = samples.reduce((a, b) => a + b, 0);
-  return { latency: summarize(samples), mbPerSecond: (bytes * samples.length) / (total / 1000) / 1e6 };
+  const measured = ({ samples, spent }: { samples: number[]; spent: number }): Measured => ({
+    latency: summarize(samples),
+    mbPerSecond: (bytes * samples.length) / (spent / 1000) / 1e6,
+  });
+  return [measured(sides[0]!), measured(sides[1]!)];
 }
 
 function rowsOf(scenario: string, gatehouse: Measured, baseline: Measured): Row[] {
@@ -62,8 +81,12 @@ function inProcess(): Row[] {
       const text = benchText(size);
       const input: ScanInput = { content: text, scanType: "prompt_input", toolName: "", agentId: "", agentName: "", context: {}, redact: false };
       if (executeScan(plan, input).matches.length === 0) throw new Error("the benchmark text should match some rules");
-      const gatehouse = measure(() => executeScan(plan, input), size, IN_PROCESS_MS);
-      const baseline = measure(() => nativeScan(patterns, text), size, IN_PROCESS_MS);
+      const [gatehouse, baseline] = measurePair(
+        () => executeScan(plan, input),
+        () => nativeScan(patterns, text),
+        size,
+        IN_PROCESS_MS,
+      );
       rows.push(...rowsOf(`in-process ${kb(size)} × ${n} rules`, gatehouse, baseline));
     }
   }
