@@ -73,8 +73,7 @@ async function halfLoadP99(gatehouse: Target, baseline: Target, body: unknown, p
     rounds.gatehouse.push((await openLoopRound(gatehouse, body, perSecond, sent)).p99);
     sent += Math.floor((perSecond * HALF_LOAD_ROUND_MS) / 1000);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { gatehouse: median(rounds.gatehouse), baseline: median(rounds.baseline) };
+  return { gatehouse: summarize(rounds.gatehouse).p50, baseline: summarize(rounds.baseline).p50 };
 }
 
 /**

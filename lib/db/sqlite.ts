@@ -16,11 +16,19 @@ export type SqliteDatabase = Database.Database;
  * (see `WalCheckpointer`).
  */
 export function openSqlite(path: string): SqliteDatabase {
-  if (path !== ":memory:") restrictToOwner(path);
+  const file = path !== ":memory:";
+  if (file) restrictToOwner(path);
   const db = retainStatements(new Database(path));
   // exec, not pragma(): pragma() prepares a statement that would be left to the collector.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-  if (path === ":memory:") return db;
+  return file ? checkpointOffThread(db, path) : db;
+}
+
+// One checkpointing thread serves every file the process opens.
+const checkpointer = new WalCheckpointer();
+
+// Hands `db`'s checkpoints to the thread, and takes them back when it closes.
+function checkpointOffThread(db: SqliteDatabase, path: string): SqliteDatabase {
   checkpointer.watch(db, path);
   const close = db.close;
   db.close = function (this: SqliteDatabase) {
@@ -29,9 +37,6 @@ export function openSqlite(path: string): SqliteDatabase {
   };
   return db;
 }
-
-// One checkpointing thread serves every file the process opens.
-const checkpointer = new WalCheckpointer();
 
 // better-sqlite3 12 — the last line that runs on Node 20 — aborts Node 24.19
 // and later when the garbage collector finalizes one of its statements (its

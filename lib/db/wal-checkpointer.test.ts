@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { until } from "../../test/support/gatehouse-process.js";
 import { openSqlite } from "./sqlite.js";
 import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from "./wal-checkpointer.js";
 
@@ -23,14 +24,8 @@ function writeRows(db: Database.Database): void {
 
 const autocheckpoint = (db: Database.Database) => db.pragma("wal_autocheckpoint", { simple: true });
 
-async function until(check: () => boolean, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
+// Only a checkpoint moves pages from the WAL into the main file; `until` throws when none comes.
+const checkpointed = (path: string) => until(async () => statSync(path).size > 4_000_000, 5000);
 
 describe("WalCheckpointer", () => {
   it("copies a file's committed WAL into it from its own thread while the connection never checkpoints", async () => {
@@ -38,8 +33,8 @@ describe("WalCheckpointer", () => {
     const db = openSqlite(path);
     expect(autocheckpoint(db)).toBe(0);
     writeRows(db);
-    // Only a checkpoint moves pages from the WAL into the main file, and this connection makes none.
-    expect(await until(() => statSync(path).size > 4_000_000)).toBe(true);
+    // This connection makes none.
+    await checkpointed(path);
     expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1000 });
     db.close();
   });
@@ -72,7 +67,7 @@ describe("WalCheckpointer", () => {
     checkpointer.unwatch(first);
     first.close();
     writeRows(second);
-    expect(await until(() => statSync(path).size > 4_000_000)).toBe(true);
+    await checkpointed(path);
     await checkpointer.close();
     second.close();
   });
