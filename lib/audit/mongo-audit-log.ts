@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from "mongodb";
 import { mongoLazyIndexes } from "../db/lazy-indexes.js";
-import { isDuplicateKeyError } from "../db/mongo.js";
+import { isDuplicateKeyError } from "../db/mongo-errors.js";
 import { nextAuditEvent } from "./audit-chain.js";
 import type { AuditEntry, AuditEvent, AuditHead } from "./audit-event.js";
 import type { AuditLog, AuditQuery } from "./audit-log.js";

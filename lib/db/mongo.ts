@@ -2,13 +2,7 @@ import {
   type Db,
   MongoClient,
   MongoInvalidArgumentError,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoOperationTimeoutError,
   MongoParseError,
-  MongoServerClosedError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
 } from "mongodb";
 import { ConfigError } from "../config.js";
 import { type Logger, silentLogger } from "../logger.js";
@@ -101,28 +95,6 @@ export async function connectMongo(uri: string, opts: ConnectMongoOptions = {}):
       await client.close();
     },
   };
-}
-
-// Socket errors the driver sometimes lets through unwrapped (e.g. a write after
-// the server closed the connection surfaces as a bare EPIPE).
-const NETWORK_ERROR_CODES = new Set(["EPIPE", "ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "ENOTCONN", "EHOSTUNREACH", "ENETUNREACH"]);
-
-/** True when `err` means MongoDB could not be reached (as opposed to refusing the operation). */
-export function isMongoUnavailableError(err: unknown): boolean {
-  return (
-    (err instanceof Error && NETWORK_ERROR_CODES.has((err as NodeJS.ErrnoException).code ?? "")) ||
-    err instanceof MongoNetworkError ||
-    err instanceof MongoServerSelectionError ||
-    err instanceof MongoNotConnectedError ||
-    err instanceof MongoServerClosedError ||
-    err instanceof MongoTopologyClosedError ||
-    err instanceof MongoOperationTimeoutError
-  );
-}
-
-/** True when `err` is MongoDB's duplicate-key error (a unique index refused a write). */
-export function isDuplicateKeyError(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 // Hosts only: the URI may carry a password.

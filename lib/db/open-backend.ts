@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { Logger } from "../logger.js";
 import type { StoreBackend } from "./backend.js";
-import { connectMongo } from "./mongo.js";
 import { openSqlite } from "./sqlite.js";
 import type { StoreHealth } from "./store-health.js";
 
@@ -28,9 +27,12 @@ export interface OpenBackend {
  * one file per service) or the MongoDB database named in the URI (collections
  * are prefixed by service, so services may share one database). An
  * unreachable MongoDB is waited for (see `connectMongo`), logged on `logger`.
+ * The MongoDB driver is loaded only here, when a URI is configured: a process
+ * on the embedded default never pays its memory (about 10 MB of heap).
  */
 export async function openBackend(settings: BackendSettings, service: string, logger?: Logger): Promise<OpenBackend> {
   if (settings.mongodbUri) {
+    const { connectMongo } = await import("./mongo.js");
     const conn = await connectMongo(settings.mongodbUri, { logger: logger?.child({ store: service }) });
     return {
       backend: { kind: "mongodb", db: conn.db },

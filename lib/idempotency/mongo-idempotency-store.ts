@@ -1,6 +1,6 @@
 import type { Collection, Db } from "mongodb";
 import { randomUUID } from "node:crypto";
-import { isDuplicateKeyError } from "../db/mongo.js";
+import { isDuplicateKeyError } from "../db/mongo-errors.js";
 import { UnavailableError } from "../errors.js";
 import type { ClaimInput, ClaimResult, IdempotencyStore, StoredOutcome } from "./idempotency-store.js";
 import { parseStoredOutcome, plainStoredOutcome } from "./parse-stored-outcome.js";

@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "../db/mongo.js";
+import { isDuplicateKeyError } from "../db/mongo-errors.js";
 import type { LeaseStore } from "./lease-store.js";
 
 interface LeaseDoc {

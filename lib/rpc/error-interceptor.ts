@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../gen/gatehouse/common/v1/common_pb.js";
-import { isMongoUnavailableError } from "../db/mongo.js";
+import { isMongoUnavailableError } from "../db/mongo-errors.js";
 import { GatehouseError } from "../errors.js";
 import { isReplayedError } from "../idempotency/replayed-error.js";
 import type { Logger } from "../logger.js";

@@ -1,5 +1,5 @@
 import type { Interceptor } from "@connectrpc/connect";
-import { isMongoUnavailableError } from "../db/mongo.js";
+import { isMongoUnavailableError } from "../db/mongo-errors.js";
 import { STORE_RETRY_AFTER_SECONDS, type StoreHealth } from "../db/store-health.js";
 import { UnavailableError } from "../errors.js";
 

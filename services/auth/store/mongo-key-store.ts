@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 import type { Scope } from "../../../lib/scopes.js";
 import type { ApiKeyRecord } from "../domain/api-key.js";
 import type { KeyInsertResult, KeyStore } from "./key-store.js";

@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 import { mongoLazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import type { RateLimitStore, SlotClaim, WindowAdmission } from "./rate-limit-store.js";
 

@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 import type { PublicEcJwk, SigningKeyRecord } from "../domain/signing-key.js";
 import type { SigningKeyStore } from "./signing-key-store.js";
 

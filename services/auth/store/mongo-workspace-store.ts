@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 import type { WorkspaceRecord } from "../domain/workspace.js";
 import type { WorkspaceStore } from "./workspace-store.js";
 

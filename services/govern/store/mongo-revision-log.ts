@@ -1,5 +1,5 @@
 import type { Collection, Db, Document } from "mongodb";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 
 /** One numbered state of a record. */
 export interface RevisionEntry<S> {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { ObjectId, type Collection, type Db, type WithId } from "mongodb";
+import type { Collection, Db, ObjectId, WithId } from "mongodb";
 import { pingBackend } from "../../../lib/db/backend.js";
 import { LazyIndexes } from "../../../lib/db/lazy-indexes.js";
 import { systemClock, type Clock } from "../../../lib/clock.js";
-import { isDuplicateKeyError } from "../../../lib/db/mongo.js";
+import { isDuplicateKeyError } from "../../../lib/db/mongo-errors.js";
 import { builtInRank, builtInRulesFor } from "../domain/built-in-rules.js";
 import type { DataDirection, DetectionSensitivity, Rule, RuleAction, RuleSpec, RuleStatus, RuleType, Severity } from "../domain/rule.js";
 import type { RuleFilter, RuleStore, TriggerIncrement } from "./rule-store.js";
@@ -115,7 +115,7 @@ export class MongoRuleStore implements RuleStore {
     if (await this.latest(rule.workspaceId, rule.id)) {
       throw new Error(`rule ${rule.id} already exists in workspace ${rule.workspaceId}`);
     }
-    await this.rules.insertOne(toDoc(rule, new ObjectId()));
+    await this.rules.insertOne(toDoc(rule, await newObjectId()));
   }
 
   async get(workspaceId: string, id: string): Promise<Rule | null> {
@@ -227,7 +227,7 @@ export class MongoRuleStore implements RuleStore {
     );
     for (const rule of rules.filter((r) => !present.has(r.id))) {
       try {
-        await this.rules.insertOne(toDoc(rule, new ObjectId()));
+        await this.rules.insertOne(toDoc(rule, await newObjectId()));
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
       }
@@ -262,6 +262,13 @@ function specFields(spec: RuleSpec): SpecFields {
     pattern_library_ids: [...spec.patternLibraryIds],
     detection_sensitivity: spec.detectionSensitivity,
   };
+}
+
+// Loaded on use: the driver is in memory once a MongoDB store exists, and a
+// static import would load it into processes on the embedded default too.
+async function newObjectId(): Promise<ObjectId> {
+  const { ObjectId } = await import("mongodb");
+  return new ObjectId();
 }
 
 function toDoc(rule: Rule, createdSeq: ObjectId): RuleDoc {
