@@ -1,10 +1,11 @@
-import { Code, ConnectError, createClient, type ConnectRouter, type HandlerContext, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, createClient, createContextKey, createContextValues, type ConnectRouter, type HandlerContext, type Interceptor } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus, type HealthCheckRequest } from "../../gen/grpc/health/v1/health_pb.js";
 import { RPC_PATHS, transportOver } from "../../test/support/rpc-paths.js";
 import { rpcError } from "../../test/support/rpc-error.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { silentLogger } from "../logger.js";
+import { createRpcClient } from "./create-rpc-client.js";
 import { createDirectTransport } from "./direct-transport.js";
 
 // A Health service whose Check does what the requested service name says.
@@ -37,8 +38,12 @@ function routes(seen: { ctx?: HandlerContext; request?: HealthCheckRequest } = {
   };
 }
 
-describe.each(RPC_PATHS)("a service reached via %s", (path) => {
-  const client = () => createClient(Health, transportOver(path, routes()));
+// Connect's own client and Gatehouse's (promise chains instead of async functions) must behave alike over either path.
+const CLIENTS = { "Connect's createClient": createClient, createRpcClient } as const;
+const COMBINATIONS = RPC_PATHS.flatMap((path) => Object.keys(CLIENTS).map((name) => [path, name] as [typeof path, keyof typeof CLIENTS]));
+
+describe.each(COMBINATIONS)("a service reached via %s with %s", (path, clientName) => {
+  const client = () => CLIENTS[clientName](Health, transportOver(path, routes()));
 
   it("answers with the implementation's message", async () => {
     expect((await client().check({ service: "ok" })).status).toBe(ServingStatus.SERVING);
@@ -68,6 +73,14 @@ describe.each(RPC_PATHS)("a service reached via %s", (path) => {
     const call = client().check({ service: "hang" }, { signal: abort.signal });
     setTimeout(() => abort.abort(), 20);
     expect((await rpcError(call)).connect).toBe(Code.Canceled);
+  });
+
+  it("reports the response headers and trailers to the caller's callbacks", async () => {
+    let answeredBy: string | null = null;
+    let trailer: Headers | undefined;
+    await client().check({ service: "ok" }, { onHeader: (h) => (answeredBy = h.get("x-answered-by")), onTrailer: (t) => (trailer = t) });
+    expect(answeredBy).toBe("check");
+    expect(trailer).toBeInstanceOf(Headers);
   });
 
   it("streams a server-streaming method's messages", async () => {
@@ -104,6 +117,16 @@ describe("createDirectTransport", () => {
     const client = createClient(Health, createDirectTransport(routes(), { interceptors: [tag("outer"), tag("inner")] }));
     await client.check({ service: "ok" });
     expect(order).toEqual(["outer>", "inner>", "<inner", "<outer"]);
+  });
+
+  it("keeps the call's context for an interceptor that passes on a copy of the request", async () => {
+    const seen: { ctx?: HandlerContext } = {};
+    const copying: Interceptor = (next) => (req) => next({ ...req });
+    const key = createContextKey("none", { description: "probe" });
+    const values = createContextValues().set(key, "from the caller");
+    const client = createRpcClient(Health, createDirectTransport(routes(seen), { interceptors: [copying] }));
+    for (let i = 0; i < 2; i++) expect((await client.check({ service: "ok" }, { contextValues: values })).status).toBe(ServingStatus.SERVING);
+    expect(seen.ctx?.values.get(key)).toBe("from the caller");
   });
 
   it("answers UNIMPLEMENTED for a method nobody registered", async () => {

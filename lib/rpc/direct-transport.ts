@@ -21,7 +21,6 @@ import {
   type MethodImplSpec,
   type StreamResponse,
   type Transport,
-  type UnaryRequest,
   type UnaryResponse,
 } from "@connectrpc/connect";
 
@@ -58,6 +57,18 @@ const NEVER_ABORTED = new AbortController().signal;
 export function createDirectTransport(routes: (router: ConnectRouter) => void, options: DirectTransportOptions = {}): Transport {
   const methods = collectMethods(routes);
   const interceptors = options.interceptors ?? [];
+  // Each method's interceptor chain, built on its first call rather than per
+  // call: the call's own state travels in its request (see DirectUnaryRequest).
+  const chains = new Map<DescMethod, AnyFn>();
+  const chainOf = (method: DescMethod): AnyFn => {
+    let chain = chains.get(method);
+    if (!chain) {
+      const spec = methods.get(method);
+      chain = applyServerInterceptors(spec?.kind === "unary" ? invokeUnary(spec.impl as UnaryImpl) : () => Promise.reject(unimplemented(method)), interceptors);
+      chains.set(method, chain);
+    }
+    return chain;
+  };
 
   return {
     // No async functions here: a call held for long (a long-poll, by the
@@ -70,51 +81,9 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
       input: MessageInitShape<I>,
       contextValues?: ContextValues,
     ): Promise<UnaryResponse<I, O>> {
-      const spec = methods.get(method);
       const context = new DirectHandlerContext(method, signal, timeoutMs, header, contextValues);
-      const invoke = (req: UnaryRequest<I, O>): Promise<UnaryResponse<I, O>> => {
-        if (spec?.kind !== "unary") return Promise.reject(unimplemented(method));
-        const impl = spec.impl as unknown as (m: MessageShape<I>, c: HandlerContext) => Promise<MessageInitShape<O>> | MessageInitShape<O>;
-        return settle(() => impl(req.message, context)).then((output) => ({
-          stream: false as const,
-          service: method.parent,
-          method,
-          // Most callers never look at response metadata: made on demand.
-          get header() {
-            return context.responseHeader;
-          },
-          get trailer() {
-            return context.responseTrailer;
-          },
-          message: toMessage(method.output, output),
-        }));
-      };
-      const call = settle(() => {
-        const request: UnaryRequest<I, O> = {
-          stream: false,
-          service: method.parent,
-          method,
-          requestMethod: context.requestMethod,
-          url: context.url,
-          signal: context.signal,
-          get header() {
-            return context.requestHeader;
-          },
-          contextValues: context.values,
-          message: toMessage(method.input, input),
-        };
-        return applyServerInterceptors(invoke as never, interceptors)(request as never) as Promise<UnaryResponse<I, O>>;
-      });
-      return abortable(call, context.signal).then(
-        (response) => {
-          context.end();
-          return response;
-        },
-        (err: unknown) => {
-          context.end();
-          throw ConnectError.from(err);
-        },
-      );
+      const call = settle(() => chainOf(method)(new DirectUnaryRequest(context, toMessage(method.input, input)))) as Promise<UnaryResponse<I, O>>;
+      return context.outcome(call);
     },
 
     async stream<I extends DescMessage, O extends DescMessage>(
@@ -183,6 +152,79 @@ function applyServerInterceptors(next: AnyFn, interceptors: readonly Interceptor
   return fn;
 }
 
+type UnaryImpl = (message: unknown, context: HandlerContext) => unknown;
+
+// The innermost link of a method's chain: the implementation, with the context of the call the request belongs to.
+function invokeUnary(impl: UnaryImpl): AnyFn {
+  return (req) => {
+    const request = req as DirectUnaryRequest;
+    const context = request[CALL_CONTEXT];
+    return settle(() => impl(request.message, context)).then((output) => new DirectUnaryResponse(context, toMessage(context.method.output as DescMessage, output as MessageInitShape<DescMessage>)));
+  };
+}
+
+// The call's context on its request: a symbol key, so that an interceptor that passes on a copy (`{ ...req }`) keeps it.
+const CALL_CONTEXT = Symbol("direct call context");
+
+/**
+ * The request of one direct call as interceptors see it. A class rather than
+ * an object literal, so that its lazily made header and URL are getters on
+ * the prototype instead of closures on every request.
+ */
+class DirectUnaryRequest {
+  readonly stream = false;
+  readonly service: DescService;
+  readonly method: DescMethod;
+  readonly requestMethod = "POST";
+  readonly signal: AbortSignal;
+  readonly [CALL_CONTEXT]: DirectHandlerContext;
+
+  constructor(
+    context: DirectHandlerContext,
+    readonly message: unknown,
+  ) {
+    this[CALL_CONTEXT] = context;
+    this.service = context.service;
+    this.method = context.method;
+    this.signal = context.signal;
+  }
+
+  get contextValues(): ContextValues {
+    return this[CALL_CONTEXT].values;
+  }
+
+  get url(): string {
+    return this[CALL_CONTEXT].url;
+  }
+
+  get header(): Headers {
+    return this[CALL_CONTEXT].requestHeader;
+  }
+}
+
+/** The response of one direct call; most callers never look at its metadata, so it is made on demand. */
+class DirectUnaryResponse {
+  readonly stream = false;
+  readonly service: DescService;
+  readonly method: DescMethod;
+
+  constructor(
+    private readonly context: DirectHandlerContext,
+    readonly message: unknown,
+  ) {
+    this.service = context.service;
+    this.method = context.method;
+  }
+
+  get header(): Headers {
+    return this.context.responseHeader;
+  }
+
+  get trailer(): Headers {
+    return this.context.responseTrailer;
+  }
+}
+
 // What `fn` returns or throws, as a promise (a handler may throw before it awaits anything).
 function settle<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
@@ -201,24 +243,49 @@ function unimplemented(method: DescMethod): ConnectError {
 }
 
 // Over the network a cancelled or timed-out call ends for the client at once,
-// whatever the handler does next; so it does here.
+// whatever the handler does next; so it does here. Errors reach the caller as
+// ConnectErrors either way.
 function abortable<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal === NEVER_ABORTED) return call;
+  if (signal === NEVER_ABORTED) return call.then(undefined, asConnectError);
   if (signal.aborted) return Promise.reject(abortError(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
+    const race = new AbortRace(signal, reject);
     call.then(
       (v) => {
-        signal.removeEventListener("abort", onAbort);
+        race.settled();
         resolve(v);
       },
       (e: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e);
+        race.settled();
+        reject(ConnectError.from(e));
       },
     );
   });
+}
+
+/**
+ * Rejects a call when its signal aborts first. The signal's listener is this
+ * object (an EventListener), not a closure: held calls are many.
+ */
+class AbortRace {
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    signal.addEventListener("abort", this);
+  }
+
+  handleEvent(): void {
+    this.reject(abortError(this.signal));
+  }
+
+  settled(): void {
+    this.signal.removeEventListener("abort", this);
+  }
+}
+
+function asConnectError(err: unknown): never {
+  throw ConnectError.from(err);
 }
 
 function abortError(signal: AbortSignal): ConnectError {
@@ -229,8 +296,8 @@ function abortError(signal: AbortSignal): ConnectError {
 
 /**
  * The handler context of one direct call. What a networked call gets too,
- * made as cheaply as a long-poll held by thousands needs: headers only when
- * someone looks at them, and a signal of its own (one controller, one timer)
+ * made as cheaply as a long-poll held by thousands needs: headers and context
+ * values only when someone looks at them, and a signal of its own (one controller, one timer)
  * only for a call with a deadline.
  */
 class DirectHandlerContext implements HandlerContext {
@@ -238,7 +305,7 @@ class DirectHandlerContext implements HandlerContext {
   readonly signal: AbortSignal;
   readonly requestMethod = "POST";
   readonly protocolName = "direct";
-  readonly values: ContextValues;
+  private contextValues: ContextValues | undefined;
   private readonly deadline: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private unlink: (() => void) | undefined;
@@ -254,7 +321,7 @@ class DirectHandlerContext implements HandlerContext {
     values: ContextValues | undefined,
   ) {
     this.service = method.parent;
-    this.values = values ?? createContextValues();
+    this.contextValues = values;
     if (timeoutMs === undefined) {
       this.signal = callerSignal ?? NEVER_ABORTED;
       return;
@@ -275,6 +342,11 @@ class DirectHandlerContext implements HandlerContext {
     return `/${this.service.typeName}/${this.method.name}`;
   }
 
+  // Made when first asked for: most calls in process carry no context values.
+  get values(): ContextValues {
+    return (this.contextValues ??= createContextValues());
+  }
+
   get requestHeader(): Headers {
     return (this.requestHeaders ??= this.headerInit instanceof Headers ? this.headerInit : new Headers(this.headerInit));
   }
@@ -289,6 +361,27 @@ class DirectHandlerContext implements HandlerContext {
 
   timeoutMs(): number | undefined {
     return this.deadline === undefined ? undefined : this.deadline - Date.now();
+  }
+
+  /**
+   * The call's answer as its client sees it: ended at once when the call is
+   * cancelled or its deadline passes, errors as ConnectErrors, and the
+   * deadline's timer released either way.
+   */
+  outcome<T>(call: Promise<T>): Promise<T> {
+    const raced = abortable(call, this.signal);
+    // Without a deadline there is nothing to release: no promise or closure more per call.
+    if (this.deadline === undefined) return raced;
+    return raced.then(
+      (response) => {
+        this.end();
+        return response;
+      },
+      (err: unknown) => {
+        this.end();
+        throw err;
+      },
+    );
   }
 
   /** Releases the deadline timer and the link to the caller's signal. */

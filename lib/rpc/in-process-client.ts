@@ -1,5 +1,6 @@
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, type ConnectRouter, createClient } from "@connectrpc/connect";
+import type { Client, ConnectRouter } from "@connectrpc/connect";
+import { createRpcClient } from "./create-rpc-client.js";
 import { createDirectTransport } from "./direct-transport.js";
 import type { Logger } from "../logger.js";
 import { errorInterceptor } from "./error-interceptor.js";
@@ -11,5 +12,5 @@ import { errorInterceptor } from "./error-interceptor.js";
  * its caller.
  */
 export function inProcessClient<S extends DescService>(service: S, routes: (router: ConnectRouter) => void, logger: Logger): Client<S> {
-  return createClient(service, createDirectTransport(routes, { interceptors: [errorInterceptor(logger)] }));
+  return createRpcClient(service, createDirectTransport(routes, { interceptors: [errorInterceptor(logger)] }));
 }

@@ -1,5 +1,5 @@
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, createClient } from "@connectrpc/connect";
+import type { Client } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { AuditLog } from "../audit/audit-log.js";
@@ -9,6 +9,7 @@ import type { StoreBackend } from "../db/backend.js";
 import { openBackend } from "../db/open-backend.js";
 import type { Logger } from "../logger.js";
 import type { Component } from "./component.js";
+import { createRpcClient } from "./create-rpc-client.js";
 import { inProcessClient } from "./in-process-client.js";
 import { internalCallInterceptor } from "./internal-call-interceptor.js";
 import { internalTrust } from "./internal-trust.js";
@@ -63,7 +64,7 @@ export async function serveComponent(
     const audit = openAuditLog(store.backend, config.GATEHOUSE_DATA_DIR);
     releases.push(() => audit.close());
     const connect = <S extends DescService>(svc: S, baseUrl: string): Client<S> =>
-      createClient(svc, createGrpcTransport({ baseUrl, interceptors: [internalCallInterceptor(trust.credentials)] }));
+      createRpcClient(svc, createGrpcTransport({ baseUrl, interceptors: [internalCallInterceptor(trust.credentials)] }));
     const remoteAuth = connect(AuthService, config.GATEHOUSE_AUTH_URL);
     const component = await build({ backend: store.backend, auth: remoteAuth, audit: audit.log, connect, own: (release) => void releases.push(release) });
     releases.push(() => component.close());

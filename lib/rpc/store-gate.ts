@@ -14,27 +14,33 @@ import { UnavailableError } from "../errors.js";
  * and the health protocol, pass through.
  */
 export function storeGate(healthOf: (serviceTypeName: string) => StoreHealth | undefined): Interceptor {
-  return (next) => async (req) => {
+  // Not an async function on the way through: an ungated call (the embedded
+  // store, the health protocol) costs no promise of its own, and a long-poll
+  // held by the thousand none either.
+  return (next) => (req) => {
     const health = healthOf(req.service.typeName);
-    if (!health) return next(req);
-    if (health.down) throw storeUnavailable();
-    let stopWaiting: (() => void) | undefined;
-    const wentDown = new Promise<never>((_, reject) => {
-      stopWaiting = health.onceDown(() => reject(storeUnavailable()));
-    });
-    const call = next(req);
-    // Abandoned when the store goes down first: its own failure is expected and answered already.
-    call.catch(() => undefined);
-    try {
-      return await Promise.race([call, wentDown]);
-    } catch (err) {
-      if (err instanceof UnavailableError || !isMongoUnavailableError(err)) throw err;
-      health.markDown((err as Error).message);
-      throw storeUnavailable();
-    } finally {
-      stopWaiting?.();
-    }
+    return health ? gated(health, () => next(req)) : next(req);
   };
+}
+
+async function gated<T>(health: StoreHealth, next: () => Promise<T>): Promise<T> {
+  if (health.down) throw storeUnavailable();
+  let stopWaiting: (() => void) | undefined;
+  const wentDown = new Promise<never>((_, reject) => {
+    stopWaiting = health.onceDown(() => reject(storeUnavailable()));
+  });
+  const call = next();
+  // Abandoned when the store goes down first: its own failure is expected and answered already.
+  call.catch(() => undefined);
+  try {
+    return await Promise.race([call, wentDown]);
+  } catch (err) {
+    if (err instanceof UnavailableError || !isMongoUnavailableError(err)) throw err;
+    health.markDown((err as Error).message);
+    throw storeUnavailable();
+  } finally {
+    stopWaiting?.();
+  }
 }
 
 /** The error of a request that needs a store that cannot be reached. */
