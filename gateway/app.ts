@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
@@ -196,20 +197,25 @@ export async function buildGateway(opts: GatewayOptions) {
         const response: ResponseMeta = { headers: {} };
         // The client hanging up aborts the operation (e.g. frees a long-poll waiter).
         const abort = new AbortController();
-        const run = async () => {
-          if (!spec.body) refuseBody(request.body);
-          reply.raw.once("close", () => {
-            if (!reply.raw.writableEnded) abort.abort();
-          });
-          return spec.handler({
-            caller: request.caller!,
-            body: spec.body ? parseWith(spec.body, request.body) : undefined,
-            query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
-            params: spec.params ? parseWith(spec.params, request.params) : undefined,
-            headers: singleValued(request.headers),
-            signal: abort.signal,
-            response,
-          });
+        // A plain function (not async): a long-poll, held by the thousand, keeps one promise fewer.
+        const run = (): Promise<unknown> => {
+          try {
+            if (!spec.body) refuseBody(request.body);
+            abortOnHangUp(reply.raw, abort);
+            return Promise.resolve(
+              spec.handler({
+                caller: request.caller!,
+                body: spec.body ? parseWith(spec.body, request.body) : undefined,
+                query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
+                params: spec.params ? parseWith(spec.params, request.params) : undefined,
+                headers: singleValued(request.headers),
+                signal: abort.signal,
+                response,
+              }),
+            );
+          } catch (err) {
+            return Promise.reject(err);
+          }
         };
         if (spec.eventStream) {
           return run().then(async (result) => {
@@ -260,3 +266,21 @@ export async function buildGateway(opts: GatewayOptions) {
 
 /** A built gateway (a Fastify instance). */
 export type Gateway = Awaited<ReturnType<typeof buildGateway>>;
+
+// The request's abort controller, on its response: one close listener serves every request.
+const HANG_UP = Symbol("abort on hang-up");
+
+/**
+ * Aborts `abort` when the client closes the connection before the response
+ * is written. The listener is one function for all responses, not a closure
+ * per request: a long-poll connection, held by the thousand, then carries
+ * only the controller.
+ */
+function abortOnHangUp(res: ServerResponse, abort: AbortController): void {
+  (res as ServerResponse & { [HANG_UP]?: AbortController })[HANG_UP] = abort;
+  res.on("close", abortUnfinished);
+}
+
+function abortUnfinished(this: ServerResponse & { [HANG_UP]?: AbortController }): void {
+  if (!this.writableEnded) this[HANG_UP]?.abort();
+}

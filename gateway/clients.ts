@@ -1,4 +1,5 @@
-import { type Client, createClient, type Transport } from "@connectrpc/connect";
+import type { Client, Transport } from "@connectrpc/connect";
+import { createRpcClient } from "../lib/rpc/create-rpc-client.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { GovernService } from "../gen/gatehouse/govern/v1/govern_pb.js";
 import { SecureService } from "../gen/gatehouse/secure/v1/secure_pb.js";
@@ -30,13 +31,13 @@ export interface GatewayClients {
 /** Creates the service clients over the given transports. */
 export function createGatewayClients(t: GatewayTransports): GatewayClients {
   return {
-    auth: createClient(AuthService, t.auth),
-    secure: createClient(SecureService, t.secure),
-    govern: createClient(GovernService, t.govern),
+    auth: createRpcClient(AuthService, t.auth),
+    secure: createRpcClient(SecureService, t.secure),
+    govern: createRpcClient(GovernService, t.govern),
     backends: [
-      { name: "auth", service: AuthService.typeName, health: createClient(Health, t.auth) },
-      { name: "secure", service: SecureService.typeName, health: createClient(Health, t.secure) },
-      { name: "govern", service: GovernService.typeName, health: createClient(Health, t.govern) },
+      { name: "auth", service: AuthService.typeName, health: createRpcClient(Health, t.auth) },
+      { name: "secure", service: SecureService.typeName, health: createRpcClient(Health, t.secure) },
+      { name: "govern", service: GovernService.typeName, health: createRpcClient(Health, t.govern) },
     ],
   };
 }

@@ -28,9 +28,14 @@ export async function startGateway(opts: {
   // Node's server.close() waits for every connection that has not yet sent
   // a request (clients open spares); closing must not wait on them.
   const unused = new Set<Socket>();
+  // One listener for all sockets (a socket closes once): a connection held
+  // open by a long-poll, by the thousand, then carries no closure of its own.
+  function forget(this: Socket) {
+    unused.delete(this);
+  }
   app.server.on("connection", (socket: Socket) => {
     unused.add(socket);
-    socket.once("close", () => unused.delete(socket));
+    socket.on("close", forget);
   });
   app.server.on("request", (req: IncomingMessage) => unused.delete(req.socket));
   await app.listen({ host: opts.host, port: opts.port });
