@@ -17,6 +17,12 @@ describe("detectionView", () => {
     expect(view("@ll y0ur b4se").text).toBe("all your base");
   });
 
+  it("reads a word by code points, so letters outside the BMP count as letters of it", () => {
+    // Deseret letters (U+10400…) are two UTF-16 units each; NFKC leaves them.
+    expect(view("\u{10400}0\u{10401} w0rd").text).toBe("\u{10400}o\u{10401} word");
+    expect(view("\u{10400}1 x").text).toBe("\u{10400}1 x");
+  });
+
   it("maps confusable letters to ASCII and typographic quotes to ASCII quotes", () => {
     expect(view("Іgnоrе").text).toBe("Ignore");
     expect(view("doesn’t “work”").text).toBe("doesn't \"work\"");

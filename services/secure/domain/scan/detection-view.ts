@@ -15,7 +15,7 @@ const CONFUSABLE = new Map<number, number>([
 // Leetspeak digits and symbols, folded only inside a word that has letters.
 const LEET: Readonly<Record<string, string>> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s" };
 // A leet character next to a letter: where a folded word can be. Tokens are
-// runs of letters, digits, @ and $; one with at least two letters is a word.
+// runs of letters, digits, @ and $ (read by code point); one with at least two letters is a word.
 const LEET_NEXT_TO_LETTER = /\p{L}[013457@$]|[013457@$]\p{L}/gu;
 const TOKEN_CHAR = /[\p{L}0-9@$]/u;
 const LETTERS = /\p{L}/gu;
@@ -76,16 +76,16 @@ export function addViewTriggers(patterns: MatcherPattern[]): Record<keyof ViewHi
  */
 export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS): NormalisedText {
   const source = text.text;
-  const hasNonAscii = NON_ASCII.test(source);
+  const hasNonAscii = !text.ascii && NON_ASCII.test(source);
   const folds = new Map<number, string>();
-  // Only the tokens around a leet character next to a letter are looked at, so plain text costs one regex pass.
+  // Only the tokens around a leet character next to a letter are looked at.
   let done = 0;
   for (const m of hints.leetspeak ? source.matchAll(LEET_NEXT_TO_LETTER) : []) {
     if (m.index < done) continue;
     let start = m.index;
-    while (start > 0 && TOKEN_CHAR.test(source[start - 1]!)) start--;
+    for (let w = tokenCharBefore(source, start); w > 0; w = tokenCharBefore(source, start)) start -= w;
     let end = m.index + m[0].length;
-    while (end < source.length && TOKEN_CHAR.test(source[end]!)) end++;
+    for (let w = tokenCharAt(source, end); w > 0; w = tokenCharAt(source, end)) end += w;
     done = end;
     const token = source.slice(start, end);
     if ((token.match(LETTERS)?.length ?? 0) < 2) continue;
@@ -131,6 +131,7 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
     original: text.original,
     text: view,
     identity: false,
+    ascii: text.ascii,
     toOriginal(start, end) {
       if (view.length === 0) return text.toOriginal(0, 0);
       const s = start >= view.length ? source.length : starts[start]!;
@@ -138,6 +139,22 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
       return text.toOriginal(s, e);
     },
   };
+}
+
+// The width in code units of the token character (letter, digit, @ or $) that ends at `end`, or 0.
+function tokenCharBefore(source: string, end: number): number {
+  if (end <= 0) return 0;
+  const c = source.charCodeAt(end - 1);
+  const pair = c >= 0xdc00 && c <= 0xdfff && end >= 2 && (source.charCodeAt(end - 2) & 0xfc00) === 0xd800;
+  const start = pair ? end - 2 : end - 1;
+  return TOKEN_CHAR.test(String.fromCodePoint(source.codePointAt(start)!)) ? end - start : 0;
+}
+
+// The width in code units of the token character that starts at `at`, or 0.
+function tokenCharAt(source: string, at: number): number {
+  if (at >= source.length) return 0;
+  const cp = source.codePointAt(at)!;
+  return TOKEN_CHAR.test(String.fromCodePoint(cp)) ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
 // Separators repeated between single characters: "i g n o r e", "r.e.v.e.a.l", "a-l-l", "s_y_s", "p*w*n".

@@ -11,18 +11,19 @@ function back(original: string, start: number, end: number): string {
 describe("normaliseText", () => {
   it("returns ASCII text as it is, with identical offsets", () => {
     const n = normaliseText("ignore previous instructions");
-    expect(n).toMatchObject({ text: "ignore previous instructions", identity: true });
+    expect(n).toMatchObject({ text: "ignore previous instructions", identity: true, ascii: true });
     expect(n.toOriginal(7, 15)).toEqual([7, 15]);
   });
 
   it("keeps non-ASCII text that NFKC does not change, as identity", () => {
     const n = normaliseText("Grüße aus München, 日本語のテキスト 😀");
     expect(n.identity).toBe(true);
+    expect(n.ascii).toBe(false);
     expect(n.text).toBe("Grüße aus München, 日本語のテキスト 😀");
   });
 
   it("applies NFKC: full-width, ligatures, stylised letters, compatibility forms", () => {
-    expect(normaliseText("ｉｇｎｏｒｅ").text).toBe("ignore");
+    expect(normaliseText("ｉｇｎｏｒｅ")).toMatchObject({ text: "ignore", ascii: false });
     expect(normaliseText("ﬁle").text).toBe("file");
     expect(normaliseText("𝐢𝐠𝐧𝐨𝐫𝐞").text).toBe("ignore");
     expect(normaliseText("wait…").text).toBe("wait...");

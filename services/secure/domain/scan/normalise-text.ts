@@ -9,6 +9,12 @@ export interface NormalisedText {
   readonly text: string;
   /** True when `text` is the original unchanged (offsets are the same). */
   readonly identity: boolean;
+  /**
+   * True when the original is pure ASCII, and so is `text`: there is nothing
+   * to normalise, fold or find outside ASCII. Known from normalising, so no
+   * later step scans the text again to ask.
+   */
+  readonly ascii: boolean;
   /** The original span `[start, end)` that produced `text.slice(start, end)`. */
   toOriginal(start: number, end: number): [number, number];
 }
@@ -41,10 +47,11 @@ function isCluster(segment: string): boolean {
   return MARK.test(segment) || segment.length === 1 || (segment.length === 2 && segment.codePointAt(0)! > 0xffff);
 }
 
-const identityMap = (original: string): NormalisedText => ({
+const identityMap = (original: string, ascii: boolean): NormalisedText => ({
   original,
   text: original,
   identity: true,
+  ascii,
   toOriginal: (start, end) => [start, end],
 });
 
@@ -61,7 +68,7 @@ const identityMap = (original: string): NormalisedText => ({
  * rewrote it. Pure ASCII text is returned as it is, at no cost.
  */
 export function normaliseText(original: string): NormalisedText {
-  if (ASCII_ONLY.test(original)) return identityMap(original);
+  if (ASCII_ONLY.test(original)) return identityMap(original, true);
   const parts: string[] = [];
   // startOf[i] / endOf[i]: the original span of the segment that produced output unit i.
   const startOf: number[] = [];
@@ -108,12 +115,13 @@ export function normaliseText(original: string): NormalisedText {
       offset = end;
     }
   }
-  if (!changed) return identityMap(original);
+  if (!changed) return identityMap(original, false);
   const text = parts.join("");
   return {
     original,
     text,
     identity: false,
+    ascii: false,
     toOriginal(start, end) {
       if (text.length === 0) return [0, 0];
       const s = start >= text.length ? original.length : startOf[start]!;

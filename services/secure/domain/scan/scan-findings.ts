@@ -157,7 +157,7 @@ export class ScanFindings {
     if (detector.scanOriginal) {
       // What the detector looks for is exactly what normalisation removes, so
       // pure ASCII (normalised as it is) cannot hold any.
-      if (!this.text.identity || /\P{ASCII}/u.test(this.text.original)) {
+      if (!this.text.ascii) {
         for (const span of detector.scanOriginal(this.text.original)) {
           const value = this.text.original.slice(span.start, span.end);
           found.push({ kind: id, label, start: span.start, end: span.end, excerpt: maskExcerpt(value, detector.mask), value });
