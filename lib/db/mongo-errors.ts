@@ -2,9 +2,10 @@
  * How Gatehouse tells MongoDB's failures apart, without loading the driver:
  * the stores, the error mapping and the store gate ask on every failure, and
  * a process on the embedded SQLite default never loads `mongodb` at all (it
- * costs about 10 MB of heap in a server). The driver's classes are recognised by name
- * along the prototype chain, which answers as `instanceof` would for them and
- * their subclasses (a `MongoNetworkTimeoutError` is a `MongoNetworkError`).
+ * costs about 10 MB of heap in a server). The driver's classes are
+ * recognised by name along the prototype chain, which answers as
+ * `instanceof` would for them and their subclasses (a
+ * `MongoNetworkTimeoutError` is a `MongoNetworkError`).
  */
 
 // The driver's errors that mean no server could be reached, as opposed to one refusing the operation.

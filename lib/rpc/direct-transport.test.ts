@@ -83,6 +83,14 @@ describe.each(COMBINATIONS)("a service reached via %s with %s", (path, clientNam
     expect(trailer).toBeInstanceOf(Headers);
   });
 
+  it("answers CANCELED at once for a call whose signal was aborted before it began", async () => {
+    const abort = new AbortController();
+    abort.abort();
+    // The implementation still runs and fails; that failure must not surface as an unhandled rejection.
+    expect((await rpcError(client().check({ service: "bug" }, { signal: abort.signal }))).connect).toBe(Code.Canceled);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
   it("streams a server-streaming method's messages", async () => {
     const statuses: ServingStatus[] = [];
     for await (const res of client().watch({ service: "flip" })) statuses.push(res.status);

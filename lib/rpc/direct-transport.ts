@@ -247,7 +247,11 @@ function unimplemented(method: DescMethod): ConnectError {
 // ConnectErrors either way.
 function abortable<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal === NEVER_ABORTED) return call.then(undefined, asConnectError);
-  if (signal.aborted) return Promise.reject(abortError(signal));
+  if (signal.aborted) {
+    // The call was started and is abandoned: its own failure must not go unhandled.
+    call.catch(() => undefined);
+    return Promise.reject(abortError(signal));
+  }
   return new Promise<T>((resolve, reject) => {
     const race = new AbortRace(signal, reject);
     call.then(
@@ -296,9 +300,9 @@ function abortError(signal: AbortSignal): ConnectError {
 
 /**
  * The handler context of one direct call. What a networked call gets too,
- * made as cheaply as a long-poll held by thousands needs: headers and context
- * values only when someone looks at them, and a signal of its own (one controller, one timer)
- * only for a call with a deadline.
+ * made as cheaply as a long-poll held by thousands needs: headers and
+ * context values only when someone looks at them, and a signal of its own
+ * (one controller, one timer) only for a call with a deadline.
  */
 class DirectHandlerContext implements HandlerContext {
   readonly service: DescService;
