@@ -253,39 +253,19 @@ function abortable<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
     return Promise.reject(abortError(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const race = new AbortRace(signal, reject);
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
     call.then(
       (v) => {
-        race.settled();
+        signal.removeEventListener("abort", onAbort);
         resolve(v);
       },
       (e: unknown) => {
-        race.settled();
+        signal.removeEventListener("abort", onAbort);
         reject(ConnectError.from(e));
       },
     );
   });
-}
-
-/**
- * Rejects a call when its signal aborts first. The signal's listener is this
- * object (an EventListener), not a closure: held calls are many.
- */
-class AbortRace {
-  constructor(
-    private readonly signal: AbortSignal,
-    private readonly reject: (err: unknown) => void,
-  ) {
-    signal.addEventListener("abort", this);
-  }
-
-  handleEvent(): void {
-    this.reject(abortError(this.signal));
-  }
-
-  settled(): void {
-    this.signal.removeEventListener("abort", this);
-  }
 }
 
 function asConnectError(err: unknown): never {

@@ -76,7 +76,7 @@ class Waiter {
     }, this.fail);
   }
 
-  /** The abort listener (an EventListener object, so no closure is kept for it). */
+  /** The abort listener (an EventListener object: Node wraps it in one function of its own, and no closure of ours is kept for it). */
   handleEvent(): void {
     if (!this.parked) return; // a read in flight: the next park sees the abort
     this.parked = false;
