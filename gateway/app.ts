@@ -195,13 +195,15 @@ export async function buildGateway(opts: GatewayOptions) {
       // A promise chain rather than an async function: a held long-poll keeps no suspended frame here.
       handler: (request, reply) => {
         const response: ResponseMeta = { headers: {} };
-        // The client hanging up aborts the operation (e.g. frees a long-poll waiter).
-        const abort = new AbortController();
+        // The client hanging up aborts the operation (e.g. frees a long-poll
+        // waiter). The controller is made when the handler asks for its signal:
+        // most operations never look, and need none.
+        let abort: AbortController | undefined;
+        const controller = () => (abort ??= abortOnHangUp(reply.raw));
         // A plain function (not async): a long-poll, held by the thousand, keeps one promise fewer.
         const run = (): Promise<unknown> => {
           try {
             if (!spec.body) refuseBody(request.body);
-            abortOnHangUp(reply.raw, abort);
             return Promise.resolve(
               spec.handler({
                 caller: request.caller!,
@@ -209,7 +211,9 @@ export async function buildGateway(opts: GatewayOptions) {
                 query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
                 params: spec.params ? parseWith(spec.params, request.params) : undefined,
                 headers: singleValued(request.headers),
-                signal: abort.signal,
+                get signal() {
+                  return controller().signal;
+                },
                 response,
               }),
             );
@@ -219,6 +223,7 @@ export async function buildGateway(opts: GatewayOptions) {
         };
         if (spec.eventStream) {
           return run().then(async (result) => {
+            const abort = controller();
             streams.add(abort);
             try {
               const headers = { ...response.headers, ...(reply.getHeaders() as Record<string, string>), "x-request-id": request.id };
@@ -271,14 +276,16 @@ export type Gateway = Awaited<ReturnType<typeof buildGateway>>;
 const HANG_UP = Symbol("abort on hang-up");
 
 /**
- * Aborts `abort` when the client closes the connection before the response
- * is written. The listener is one function for all responses, not a closure
- * per request: a long-poll connection, held by the thousand, then carries
- * only the controller.
+ * A controller that aborts when the client closes the connection before the
+ * response is written. The listener is one function for all responses, not
+ * a closure per request: a long-poll connection, held by the thousand, then
+ * carries only the controller.
  */
-function abortOnHangUp(res: ServerResponse, abort: AbortController): void {
+function abortOnHangUp(res: ServerResponse): AbortController {
+  const abort = new AbortController();
   (res as ServerResponse & { [HANG_UP]?: AbortController })[HANG_UP] = abort;
   res.on("close", abortUnfinished);
+  return abort;
 }
 
 function abortUnfinished(this: ServerResponse & { [HANG_UP]?: AbortController }): void {
