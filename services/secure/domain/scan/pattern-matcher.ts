@@ -1,4 +1,6 @@
 import RE2 from "re2";
+import { requiredLiterals, type RequiredLiterals } from "./required-literals.js";
+import type { Utf8Text } from "./utf8-text.js";
 
 /** A pattern the matcher runs: an RE2 source and its flags from `i`, `m`, `s`. */
 export interface MatcherPattern {
@@ -27,8 +29,9 @@ export interface Location {
 const MAX_SHARED_LOCATORS = 10_000;
 const locators = new Map<string, RE2>();
 
-function sharedLocator(p: MatcherPattern, withIndices: boolean): RE2 {
-  const flags = `${p.flags}gu${withIndices ? "d" : ""}`;
+// `g`: exec from lastIndex; `gd`: with the groups' spans; `y`: test anchored at lastIndex, which it moves to the match's end.
+function sharedLocator(p: MatcherPattern, mode: "g" | "gd" | "y"): RE2 {
+  const flags = `${p.flags}u${mode}`;
   const key = `${flags}/${p.source}`;
   let re = locators.get(key);
   if (!re) {
@@ -37,6 +40,11 @@ function sharedLocator(p: MatcherPattern, withIndices: boolean): RE2 {
     locators.set(key, re);
   }
   return re;
+}
+
+// A pattern's required literals as bytes to search for; `null`: none known, search with the pattern itself.
+interface Anchor extends RequiredLiterals {
+  needles: Buffer[];
 }
 
 interface Shard {
@@ -57,9 +65,16 @@ interface Shard {
  * The text is given as UTF-8 bytes, converted once by the caller: given a
  * string, node-re2 would convert it again on every call and map offsets by
  * rescanning it, which makes locating cost text length × matches.
+ *
+ * Locating one pattern is a DFA pass over the text, and most of a pass is
+ * spent where nothing matches. When every match of a pattern must hold a
+ * literal (`TKT-` in `\bTKT-[0-9]+`, `@` in an e-mail pattern), a substring
+ * search (memchr speed) finds the places it occurs and RE2 starts from just
+ * before them; after the last one nothing is left to search.
  */
 export class PatternMatcher {
   private readonly shards: Shard[] = [];
+  private readonly anchors: (Anchor | null | undefined)[] = [];
 
   constructor(private readonly patterns: readonly MatcherPattern[]) {
     if (patterns.length > 0) this.build(patterns.map((_, i) => i));
@@ -75,8 +90,9 @@ export class PatternMatcher {
     return this.shards.length;
   }
 
-  /** Indices of the patterns that match somewhere in `text` (UTF-8), ascending. */
-  matching(text: Buffer): number[] {
+  /** Indices of the patterns that match somewhere in `text`, ascending. */
+  matching(utf8: Utf8Text): number[] {
+    const text = utf8.bytes;
     const found: number[] = [];
     for (const shard of this.shards) {
       let local: number[] | null = null;
@@ -90,27 +106,59 @@ export class PatternMatcher {
         }
       }
       if (local) for (const i of local) found.push(shard.members[i]!);
-      else for (const g of shard.members) if (this.locator(g, 0).test(text)) found.push(g);
+      else for (const g of shard.members) if (this.locator(g, "g").test(text)) found.push(g);
     }
     return found.sort((a, b) => a - b);
   }
 
   /**
-   * Where pattern `index` matches in `text` (UTF-8): non-overlapping matches
-   * left to right, in byte offsets, with the span of capture `group` (0: the
-   * whole match), at most `limit`.
+   * Where pattern `index` matches in `text`: non-overlapping matches left to
+   * right, in byte offsets of its UTF-8, with the span of capture `group` (0:
+   * the whole match), at most `limit`.
    */
-  locate(index: number, text: Buffer, group = 0, limit = Number.POSITIVE_INFINITY): Location {
-    const re = this.locator(index, group);
+  locate(index: number, utf8: Utf8Text, group = 0, limit = Number.POSITIVE_INFINITY): Location {
+    const anchor = this.anchor(index, utf8);
+    if (!anchor) return this.search(index, utf8, group, limit, null);
+    const needle = needleSearch(anchor, utf8);
+    // A match starts exactly that far before its literal: try each place (RE2 anchored there, no result object).
+    if (group === 0 && anchor.minBefore === anchor.maxBefore && (anchor.maxBefore === 0 || utf8.ascii)) {
+      return this.tryAt(index, utf8.bytes, needle, anchor.maxBefore, limit);
+    }
+    // Else no match starts earlier than `maxBefore` characters before the next literal.
+    const text = utf8.bytes;
+    const maxBefore = utf8.ascii ? anchor.maxBefore : anchor.maxBefore * 4;
+    return this.search(index, utf8, group, limit, (cursor) => {
+      const at = needle(cursor);
+      if (at < 0) return -1;
+      let start = Math.max(cursor, at - maxBefore);
+      // Start on a character boundary: earlier is always safe.
+      while (start > cursor && (text[start]! & 0xc0) === 0x80) start--;
+      return start;
+    });
+  }
+
+  // Matches found by running the pattern from the cursor, or from where `startFrom` says the next one may start (-1: none).
+  private search(index: number, utf8: Utf8Text, group: number, limit: number, startFrom: ((cursor: number) => number) | null): Location {
+    const re = this.locator(index, group > 0 ? "gd" : "g");
+    const text = utf8.bytes;
     const matches: Located[] = [];
-    re.lastIndex = 0;
+    let cursor = 0;
     for (;;) {
-      if (matches.length >= limit) return { matches, stoppedAt: re.lastIndex };
+      if (matches.length >= limit) return { matches, stoppedAt: cursor };
+      const start = startFrom ? startFrom(cursor) : cursor;
+      if (start < 0) break;
+      re.lastIndex = start;
       const m = re.exec(text);
       if (!m) break;
-      const start = m.index;
-      const end = start + m[0]!.length;
-      let valueStart = start;
+      const matchStart = m.index;
+      const end = matchStart + m[0]!.length;
+      cursor = end;
+      // An empty match would find itself forever: step over one character (all its UTF-8 bytes).
+      if (end === matchStart) {
+        cursor = end + 1;
+        while (cursor < text.length && (text[cursor]! & 0xc0) === 0x80) cursor++;
+      }
+      let valueStart = matchStart;
       let valueEnd = end;
       if (group > 0) {
         // With the d flag, node-re2 returns the groups' byte spans (its typings omit them for buffers).
@@ -118,19 +166,46 @@ export class PatternMatcher {
         if (!span) continue;
         [valueStart, valueEnd] = span;
       }
-      matches.push({ start, end, valueStart, valueEnd });
-      // An empty match would find itself forever: step over one character (all its UTF-8 bytes).
-      if (end === start) {
-        let next = end + 1;
-        while (next < text.length && (text[next]! & 0xc0) === 0x80) next++;
-        re.lastIndex = next;
-      }
+      matches.push({ start: matchStart, end, valueStart, valueEnd });
     }
     return { matches };
   }
 
-  private locator(index: number, group: number): RE2 {
-    return sharedLocator(this.patterns[index]!, group > 0);
+  // Matches of a pattern whose literal lies `before` bytes after every match's start: each literal found is one anchored test.
+  private tryAt(index: number, text: Buffer, needle: (from: number) => number, before: number, limit: number): Location {
+    const re = this.locator(index, "y");
+    const matches: Located[] = [];
+    let cursor = 0;
+    for (let at = needle(before); at >= 0; ) {
+      if (matches.length >= limit) return { matches, stoppedAt: cursor };
+      const start = at - before;
+      re.lastIndex = start;
+      if (re.test(text)) {
+        // The literal is not empty, so neither is the match.
+        cursor = re.lastIndex;
+        matches.push({ start, end: cursor, valueStart: start, valueEnd: cursor });
+        at = needle(cursor + before);
+      } else at = needle(at + 1);
+    }
+    return { matches };
+  }
+
+  // The pattern's required literals, when a search for them is exact on this text.
+  private anchor(index: number, utf8: Utf8Text): Anchor | null {
+    let anchor = this.anchors[index];
+    if (anchor === undefined) {
+      const p = this.patterns[index]!;
+      const required = requiredLiterals(p.source, p.flags);
+      anchor = required && { ...required, needles: required.literals.map((l) => Buffer.from(l, "utf8")) };
+      this.anchors[index] = anchor;
+    }
+    // RE2 folds k and s to the Kelvin sign and the long s, which a lower-cased search would not find.
+    if (anchor?.caseless && !utf8.ascii && anchor.literals.some((l) => /[ks]/.test(l))) return null;
+    return anchor;
+  }
+
+  private locator(index: number, mode: "g" | "gd" | "y"): RE2 {
+    return sharedLocator(this.patterns[index]!, mode);
   }
 
   // One set for all patterns if RE2 can compile it, else halves, recursively.
@@ -155,4 +230,23 @@ export class PatternMatcher {
 
 function setSource(p: MatcherPattern): string {
   return `(?${p.flags}:${p.source})`;
+}
+
+/**
+ * The first place at or after a byte offset where one of the anchor's
+ * literals occurs in the text (caseless: in its lower-cased copy), or -1.
+ * Offsets asked for only grow, so each literal's last answer is kept until
+ * the search passes it: each literal is searched for about once per text.
+ */
+function needleSearch(anchor: Anchor, utf8: Utf8Text): (from: number) => number {
+  const haystack = anchor.caseless ? utf8.asciiLowerCased : utf8.bytes;
+  const next = anchor.needles.map(() => -2);
+  return (from) => {
+    let first = -1;
+    for (let i = 0; i < next.length; i++) {
+      if (next[i] !== -1 && next[i]! < from) next[i] = haystack.indexOf(anchor.needles[i]!, from);
+      if (next[i] !== -1 && (first < 0 || next[i]! < first)) first = next[i]!;
+    }
+    return first;
+  };
 }

@@ -98,7 +98,7 @@ export class ScanFindings {
 
   /** Whether matcher entry `entry` matches anywhere in the normalised text (the one matcher pass, run on first use). */
   matchesEntry(entry: number): boolean {
-    this.matched ??= new Set(this.plan.matcher.matching(this.bytes().bytes));
+    this.matched ??= new Set(this.plan.matcher.matching(this.bytes()));
     return this.matched.has(entry);
   }
 
@@ -112,7 +112,7 @@ export class ScanFindings {
   private locate(entry: number, group: number, cap = Number.POSITIVE_INFINITY): Location {
     const utf8 = this.bytes();
     const limit = Math.min(MAX_MATCHES_PER_PATTERN, this.budget, cap);
-    const location = this.plan.matcher.locate(entry, utf8.bytes, group, limit);
+    const location = this.plan.matcher.locate(entry, utf8, group, limit);
     this.budget -= location.matches.length;
     const stoppedAt = location.stoppedAt === undefined ? undefined : utf8.toUtf16(location.stoppedAt);
     if (utf8.ascii) return { matches: location.matches, stoppedAt };

@@ -6,6 +6,7 @@
 export class Utf8Text {
   readonly bytes: Buffer;
   private map: Int32Array | undefined;
+  private folded: Buffer | undefined;
 
   constructor(readonly text: string) {
     // Writing into a buffer sized for the worst case is several times faster
@@ -17,6 +18,27 @@ export class Utf8Text {
   /** True when every character is ASCII, so byte and UTF-16 offsets coincide. */
   get ascii(): boolean {
     return this.bytes.length === this.text.length;
+  }
+
+  /**
+   * The bytes with ASCII letters lower-cased (built on first use), for
+   * caseless substring search at the same byte offsets. Other characters are
+   * left alone: multi-byte sequences hold no ASCII byte, so none is changed.
+   */
+  get asciiLowerCased(): Buffer {
+    if (!this.folded) {
+      if (this.ascii) {
+        this.folded = Buffer.allocUnsafe(this.bytes.length);
+        this.folded.write(this.text.toLowerCase(), "latin1");
+      } else {
+        this.folded = Buffer.from(this.bytes);
+        for (let i = 0; i < this.folded.length; i++) {
+          const b = this.folded[i]!;
+          if (b >= 0x41 && b <= 0x5a) this.folded[i] = b + 0x20;
+        }
+      }
+    }
+    return this.folded;
   }
 
   /** The UTF-16 offset of byte offset `byte` (a byte inside a character maps to the character's start). */
