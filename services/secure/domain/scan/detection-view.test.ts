@@ -61,11 +61,11 @@ describe("detectionView", () => {
       Object.entries(DETECTION_VIEW_TRIGGERS).map(([name, p]) => [name, new RE2(`(?${p.flags}:${p.source})`, "u")]),
     ) as Record<keyof ViewHints, RE2>;
     // Mostly single characters and separators, so split spellings of every kind of character come up often.
-    const pieces = ["a", "B", "1", "0", "7", "@", "$", "ß", "і", "é", "𝐢", "-", ".", " ", " ", "_", "*", "  ", ",", "\n", "ig", "n0", "word", "Éé", "x-y"];
+    const pieces = ["a", "B", "1", "0", "7", "@", "$", "ß", "і", "é", "𝐢", "-", ".", " ", " ", "_", "*", "  ", ",", "\n", "ig", "n0", "word", "Éé", "x-y", "doe@acme", ".com", "—"];
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     // Some of each fold's rarer shapes first: upper-case and non-ASCII words, digits, other alphabets.
-    const shapes = ["Éé-Wörd-Ïg now", "1 0 1 7", "Б.ы.ь", "Ä_b_C", "ÿ4ÿ", "x-y-Zed"];
+    const shapes = ["Éé-Wörd-Ïg now", "1 0 1 7", "Б.ы.ь", "Ä_b_C", "ÿ4ÿ", "x-y-Zed", "doe@acme—.com", "h@çk.com", "a@b.é", "x@y.1", "x@y.", "x@y"];
     for (let t = 0; t < 4000 + shapes.length; t++) {
       const text = shapes[t - 4000] ?? Array.from({ length: 1 + (next() % 16) }, () => pieces[next() % pieces.length]!).join("");
       const n = normaliseText(text);
@@ -73,5 +73,18 @@ describe("detectionView", () => {
       expect(detectionView(n, hints).text, JSON.stringify(text)).toBe(detectionView(n).text);
     }
     expect(detectionView(normaliseText("1gn0r3 a-l-l"), { leetspeak: false, splitSpellings: false }).text).toBe("1gn0r3 a-l-l");
+  });
+
+  it("does not send a text to the leetspeak pass for an e-mail address's @, which the view keeps", () => {
+    const p = DETECTION_VIEW_TRIGGERS.leetspeak;
+    const leet = new RE2(`(?${p.flags}:${p.source})`, "u");
+    for (const text of ["mail jane.doe@acme.com today", "a@b.c", "x@y.example.org!"]) {
+      expect(leet.test(text), text).toBe(false);
+      expect(detectionView(normaliseText(text)).text).toBe(text);
+    }
+    for (const [text, view] of [["h@ck it", "hack it"], ["@ll of it", "all of it"], ["user@host", "userahost"], ["me@x.1", "meax.1"], ["b@d", "bad"]]) {
+      expect(leet.test(text!), text).toBe(true);
+      expect(detectionView(normaliseText(text!)).text).toBe(view);
+    }
   });
 });

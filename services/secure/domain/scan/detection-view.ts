@@ -34,7 +34,11 @@ const RE2_NOT_WORD = "[^0-9A-Za-z\\x{80}-\\x{10FFFF}]";
  * about as much as the classifier's whole pass over a plain text, are skipped.
  */
 export const DETECTION_VIEW_TRIGGERS: Readonly<Record<keyof ViewHints, MatcherPattern>> = {
-  leetspeak: { source: `${RE2_LETTER}[013457@$]|[013457@$]${RE2_LETTER}`, flags: "" },
+  // An "@" counts unless its word is followed by a dot and a letter: the view keeps an address's "@", and most texts that hold one hold nothing else to fold.
+  leetspeak: {
+    source: `${RE2_LETTER}[013457$]|[013457$]${RE2_LETTER}|(?:${RE2_LETTER}@|@${RE2_LETTER})[0-9A-Za-z@$]*(?:$|[^.0-9A-Za-z@$]|\\.(?:$|[^A-Za-z]))`,
+    flags: "",
+  },
   splitSpellings: {
     source: `(?:^|${RE2_NOT_WORD})${RE2_WORD}[ ._*-]${RE2_WORD}[ ._*-]${RE2_WORD}(?:${RE2_NOT_WORD}|$)|${RE2_LETTER}-${RE2_LETTER}+-${RE2_LETTER}`,
     flags: "",
