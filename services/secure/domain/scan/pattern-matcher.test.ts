@@ -77,6 +77,7 @@ describe("PatternMatcher", () => {
       { source: "\\b[a-z]{1,5}@[a-z]+\\.com\\b", flags: "i" },
       { source: "(?:ask|key)s?=\\w+", flags: "i" },
       { source: "x{2}é", flags: "" },
+      { source: "\\b[2-9]\\d{3}\\b", flags: "" },
     ]);
     const cases: [number, string, string[]][] = [
       [0, "TKT-1234 TKT-12 xTKT-99999 TKT-123456 TKT-1234567", ["TKT-1234", "TKT-123456"]],
@@ -84,6 +85,9 @@ describe("PatternMatcher", () => {
       // RE2 folds k to the Kelvin sign and s to the long s: a lower-cased search for "key" or "ask" cannot see them.
       [2, "\u212Aey=1 aſk=2 ASKS=3", ["\u212Aey=1", "aſk=2", "ASKS=3"]],
       [3, "😀xxé xé xxxé", ["xxé", "xxé"]],
+      // Far more places of the literal than matches: after 32 in vain a plain search takes over, and misses none.
+      [4, `${"9 ".repeat(100)}2345 9999${" 7".repeat(50)} 8888 222`, ["2345", "9999", "8888"]],
+      [4, `${"9 ".repeat(32)}9 2345`, ["2345"]],
     ];
     for (const [index, text, expected] of cases) {
       const utf8 = new Utf8Text(text);

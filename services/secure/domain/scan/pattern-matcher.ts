@@ -27,6 +27,8 @@ export interface Location {
 // hundreds of kilobytes. Use is synchronous (lastIndex is reset per call), so
 // sharing is safe; the bound only limits memory, an evicted one is recompiled.
 const MAX_SHARED_LOCATORS = 10_000;
+// Places where a literal occurs but no match starts, tried one by one before a plain search takes over.
+const MAX_MISSES = 32;
 const locators = new Map<string, RE2>();
 
 // `g`: exec from lastIndex; `gd`: with the groups' spans; `y`: test anchored at lastIndex, which it moves to the match's end.
@@ -122,7 +124,7 @@ export class PatternMatcher {
     const needle = needleSearch(anchor, utf8);
     // A match starts exactly that far before its literal: try each place (RE2 anchored there, no result object).
     if (group === 0 && anchor.minBefore === anchor.maxBefore && (anchor.maxBefore === 0 || utf8.ascii)) {
-      return this.tryAt(index, utf8.bytes, needle, anchor.maxBefore, limit);
+      return this.tryAt(index, utf8, needle, anchor.maxBefore, limit);
     }
     // Else no match starts earlier than `maxBefore` characters before the next literal.
     const text = utf8.bytes;
@@ -138,11 +140,17 @@ export class PatternMatcher {
   }
 
   // Matches found by running the pattern from the cursor, or from where `startFrom` says the next one may start (-1: none).
-  private search(index: number, utf8: Utf8Text, group: number, limit: number, startFrom: ((cursor: number) => number) | null): Location {
+  private search(
+    index: number,
+    utf8: Utf8Text,
+    group: number,
+    limit: number,
+    startFrom: ((cursor: number) => number) | null,
+    matches: Located[] = [],
+    cursor = 0,
+  ): Location {
     const re = this.locator(index, group > 0 ? "gd" : "g");
     const text = utf8.bytes;
-    const matches: Located[] = [];
-    let cursor = 0;
     for (;;) {
       if (matches.length >= limit) return { matches, stoppedAt: cursor };
       const start = startFrom ? startFrom(cursor) : cursor;
@@ -154,10 +162,7 @@ export class PatternMatcher {
       const end = matchStart + m[0]!.length;
       cursor = end;
       // An empty match would find itself forever: step over one character (all its UTF-8 bytes).
-      if (end === matchStart) {
-        cursor = end + 1;
-        while (cursor < text.length && (text[cursor]! & 0xc0) === 0x80) cursor++;
-      }
+      if (end === matchStart) cursor = nextCharacter(text, end);
       let valueStart = matchStart;
       let valueEnd = end;
       if (group > 0) {
@@ -172,10 +177,14 @@ export class PatternMatcher {
   }
 
   // Matches of a pattern whose literal lies `before` bytes after every match's start: each literal found is one anchored test.
-  private tryAt(index: number, text: Buffer, needle: (from: number) => number, before: number, limit: number): Location {
+  // A text can hold a common literal (a digit, say) far more often than a match: after
+  // that many places in vain, one RE2 pass over the rest costs less.
+  private tryAt(index: number, utf8: Utf8Text, needle: (from: number) => number, before: number, limit: number): Location {
     const re = this.locator(index, "y");
+    const text = utf8.bytes;
     const matches: Located[] = [];
     let cursor = 0;
+    let misses = 0;
     for (let at = needle(before); at >= 0; ) {
       if (matches.length >= limit) return { matches, stoppedAt: cursor };
       const start = at - before;
@@ -185,6 +194,9 @@ export class PatternMatcher {
         cursor = re.lastIndex;
         matches.push({ start, end: cursor, valueStart: start, valueEnd: cursor });
         at = needle(cursor + before);
+      } else if (++misses > MAX_MISSES + 4 * matches.length) {
+        // No match starts between the cursor and this place: carry on from here.
+        return this.search(index, utf8, 0, limit, null, matches, nextCharacter(text, start));
       } else at = needle(at + 1);
     }
     return { matches };
@@ -249,4 +261,11 @@ function needleSearch(anchor: Anchor, utf8: Utf8Text): (from: number) => number 
     }
     return first;
   };
+}
+
+// The offset of the character after the one starting at byte `at` of UTF-8 `text`.
+function nextCharacter(text: Buffer, at: number): number {
+  let next = at + 1;
+  while (next < text.length && (text[next]! & 0xc0) === 0x80) next++;
+  return next;
 }

@@ -18,6 +18,13 @@ describe("requiredLiterals", () => {
     ["café", "", ["café"], 0, 0],
     ["café", "i", ["caf"], 0, 0],
     ["[a-z]?(?:x|yy)z{0,2}-\\w{2,5}q", "", ["-"], 1, 5],
+    ["\\b[2-9][0-9]{3}[ -]?[0-9]{4}\\b", "", ["2", "3", "4", "5", "6", "7", "8", "9"], 0, 0],
+    ["\\b(?:[0-9][ -]?){11,18}[0-9]\\b", "", ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], 11, 36],
+    ["[\\d]x", "", ["x"], 1, 1],
+    ["[\\d]\\w", "", ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], 0, 0],
+    ["[_\\-.]{1}y[Kk]", "i", ["y"], 1, 1],
+    ["[A-C]\\.", "i", ["."], 1, 1],
+    ["[A-C][^z]", "i", ["a", "b", "c"], 0, 0],
   ])("%s /%s → %j after %d to %d characters", (source, flags, literals, minBefore, maxBefore) => {
     expect(requiredLiterals(source, flags)).toEqual({ literals, caseless: flags.includes("i"), minBefore, maxBefore });
   });
@@ -40,6 +47,11 @@ describe("requiredLiterals", () => {
   it("leaves a group of more than four alternatives to RE2, whose one pass costs less than five searches", () => {
     expect(requiredLiterals("(?:ab|bc|cd|de)x", "")).toEqual({ literals: ["ab", "bc", "cd", "de"], caseless: false, minBefore: 0, maxBefore: 0 });
     expect(requiredLiterals("(?:ab|bc|cd|de|ef)[0-9]x", "")).toEqual({ literals: ["x"], caseless: false, minBefore: 3, maxBefore: 3 });
+  });
+
+  it("takes a class for literals only when it is small, plain and not negated", () => {
+    for (const source of ["[a-z]", "[^0-9]", "[\\w]", "[[:digit:]]", "[é]", "[\\x41]", "[9-0]"]) expect(requiredLiterals(source, ""), source).toBeNull();
+    expect(requiredLiterals("[-+]", "")?.literals).toEqual(["-", "+"]);
   });
 
   it("prefers the longest literal, then the nearest one", () => {

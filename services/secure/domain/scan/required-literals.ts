@@ -55,8 +55,8 @@ export function requiredLiterals(source: string, flags: string): RequiredLiteral
       let run = "";
       for (next = i; next < items.length && items[next]!.literal !== null; next++) run += items[next]!.literal;
       candidate = [run];
-    } else if (item.alternatives && item.alternatives.length <= MAX_ALTERNATIVES && item.alternatives.every((a) => a.length > 0)) {
-      candidate = [...new Set(item.alternatives)];
+    } else if (item.alternatives && searchable(item.alternatives)) {
+      candidate = item.alternatives;
     }
     if (candidate && better(candidate, before, best)) best = { literals: candidate, caseless, minBefore, maxBefore: before };
     for (let k = i; k < next; k++) {
@@ -78,8 +78,15 @@ function better(literals: string[], before: number, than: RequiredLiterals | nul
   return before < than.maxBefore;
 }
 
-// Each literal is one substring search over the text; beyond a few, they cost more than RE2's own pass.
+// Each literal is one substring search over the text; beyond a few, they cost more than RE2's own
+// pass. Single characters are found at memchr speed, so a small class (`[2-9]`) qualifies.
 const MAX_ALTERNATIVES = 4;
+const MAX_CLASS_CHARACTERS = 10;
+
+function searchable(alternatives: string[]): boolean {
+  if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return false;
+  return alternatives.length <= MAX_ALTERNATIVES || (alternatives.length <= MAX_CLASS_CHARACTERS && alternatives.every((a) => a.length === 1));
+}
 const QUANTIFIER = /^\{(\d+)(?:,(\d*))?\}/;
 // Escapes of one character class or one character (control, hex, octal, Unicode class).
 const ONE_CHARACTER_ESCAPES = new Set(["d", "D", "w", "W", "s", "S", "C", "a", "f", "t", "n", "r", "v", "x", "p", "P", "0", "1", "2", "3", "4", "5", "6", "7"]);
@@ -156,12 +163,15 @@ class Reader {
       if (plain && sequence.every((item) => item.literal !== null)) plain.push(sequence.map((item) => item.literal).join(""));
       else plain = null;
     }
-    return { literal: null, min, max, alternatives: plain };
+    return { literal: null, min, max, alternatives: plain && [...new Set(plain)] };
   }
 
+  // A class matches one character; a small one of ASCII characters (`[2-9]`, `[_\\-.]`) is also a set of literals.
   private characterClass(): Item {
     let i = this.at + 1;
-    if (this.s[i] === "^") i++;
+    const negated = this.s[i] === "^";
+    if (negated) i++;
+    const first = i;
     if (this.s[i] === "]") i++;
     while (i < this.s.length && this.s[i] !== "]") {
       if (this.s[i] === "\\") i += this.s[i + 1] === "p" || this.s[i + 1] === "P" || this.s[i + 1] === "x" ? escapeLength(this.s, i) : 2;
@@ -173,7 +183,9 @@ class Reader {
     }
     if (i >= this.s.length) throw new Unreadable();
     this.at = i + 1;
-    return ONE;
+    const members = negated ? null : classMembers(this.s.slice(first, i));
+    const literals = members && [...new Set(members.map((c) => (this.caseless ? c.toLowerCase() : c)))];
+    return { literal: null, min: 1, max: 1, alternatives: literals && literals.length <= MAX_CLASS_CHARACTERS ? literals : null };
   }
 
   private escape(): Item {
@@ -237,4 +249,33 @@ function escapeLength(s: string, i: number): number {
     return n;
   }
   return 2;
+}
+
+// The characters a class body lists: ASCII characters, escaped punctuation, ranges and \d; null for anything else.
+function classMembers(body: string): string[] | null {
+  const members: number[] = [];
+  // One member at `i`: its code and length, or null when it is not a plain ASCII character.
+  const member = (i: number): [number, number] | null => {
+    if (body[i] !== "\\") return body.startsWith("[:", i) || body.charCodeAt(i) >= 0x80 ? null : [body.charCodeAt(i), 1];
+    const e = body[i + 1];
+    return e === undefined || /[A-Za-z0-9]/.test(e) || e.charCodeAt(0) >= 0x80 ? null : [e.charCodeAt(0), 2];
+  };
+  for (let i = 0; i < body.length; ) {
+    if (body.startsWith("\\d", i)) {
+      for (let d = 0x30; d <= 0x39; d++) members.push(d);
+      i += 2;
+      continue;
+    }
+    const from = member(i);
+    if (!from) return null;
+    i += from[1];
+    // A range: `-` between two members (a `-` first or last is itself).
+    if (body[i] === "-" && i + 1 < body.length) {
+      const to = member(i + 1);
+      if (!to || to[0] < from[0] || to[0] - from[0] > MAX_CLASS_CHARACTERS) return null;
+      for (let c = from[0]; c <= to[0]; c++) members.push(c);
+      i += 1 + to[1];
+    } else members.push(from[0]);
+  }
+  return members.map((c) => String.fromCharCode(c));
 }
