@@ -1,17 +1,44 @@
 import type { Client } from "@connectrpc/connect";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance } from "fastify";
 import type { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { admit } from "../admission.js";
 import { errorHeaders, restError } from "../errors.js";
 import type { RouteSpec } from "../rest/route.js";
-import { createMcpServer, publishTools } from "./mcp-server.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { createMcpServer, PublishedTools } from "./mcp-server.js";
 import { operationIndex, routeBackend } from "./route-backend.js";
 import { jsonRpcRequestCount, sdkRequestOf, streamsProgress } from "./sdk-request.js";
 import { TOOL_DEFINITIONS } from "./tool-definitions.js";
 
 /** Where the tool server is mounted. */
 export const MCP_PATH = "/mcp";
+
+/** What serving MCP needs from the SDK, and the tools as the SDK lists them. */
+interface McpRuntime {
+  Transport: typeof WebStandardStreamableHTTPServerTransport;
+  createMcpServer: typeof createMcpServer;
+  tools: PublishedTools;
+}
+
+let runtime: Promise<McpRuntime> | undefined;
+
+// The SDK and its protocol schemas take several megabytes of heap: they load
+// with the first MCP request, so a process whose agents use REST never holds them.
+function mcpRuntime(): Promise<McpRuntime> {
+  runtime ??= Promise.all([import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("./mcp-server.js")]).then(
+    ([transport, server]) => ({
+      Transport: transport.WebStandardStreamableHTTPServerTransport,
+      createMcpServer: server.createMcpServer,
+      tools: server.publishTools(TOOL_DEFINITIONS),
+    }),
+    (error: unknown) => {
+      // Let the next request try again rather than fail for the life of the process.
+      runtime = undefined;
+      throw error;
+    },
+  );
+  return runtime;
+}
 
 /**
  * Mounts the MCP tool server at `POST /mcp`: Streamable HTTP, stateless (a
@@ -23,7 +50,6 @@ export const MCP_PATH = "/mcp";
  * then needs its REST operation's scope. Other methods get 405.
  */
 export function registerMcpRoute(app: FastifyInstance, deps: { auth: Client<typeof AuthService>; specs: readonly RouteSpec[] }): void {
-  const tools = publishTools(TOOL_DEFINITIONS);
   const operations = operationIndex(deps.specs, TOOL_DEFINITIONS.map((t) => t.operationId));
 
   app.route({
@@ -36,7 +62,8 @@ export function registerMcpRoute(app: FastifyInstance, deps: { auth: Client<type
     handler: async (request, reply) => {
       // A batch is one POST but several calls: each request beyond the first is metered too.
       for (let i = 1; i < jsonRpcRequestCount(request.body); i++) await admit(deps.auth, request, reply, "");
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const { Transport, createMcpServer, tools } = await mcpRuntime();
+      const transport = new Transport({
         sessionIdGenerator: undefined,
         enableJsonResponse: !streamsProgress(request),
       });
