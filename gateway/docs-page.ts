@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -49,18 +49,31 @@ const SECURITY_HEADERS = {
 /**
  * Serves `GET /docs`: an API reference rendered by Swagger UI from
  * `/openapi.json`. Every asset comes from the `swagger-ui-dist` package
- * installed with Gatehouse, read once at start — no CDN, no network at run
- * time — under a Content-Security-Policy that allows nothing from elsewhere.
+ * installed with Gatehouse — no CDN, no network at run time — under a
+ * Content-Security-Policy that allows nothing from elsewhere. Each file is
+ * read on its first request and kept: the bundle is 1.7 MB, which a process
+ * whose reference page nobody opens need not hold.
  */
 export function registerDocsPage(app: FastifyInstance): void {
   const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-  const files = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readFileSync(join(dist, name)) }]));
+  const bodies = new Map<string, Promise<Buffer>>();
+  const body = (name: string): Promise<Buffer> => {
+    let read = bodies.get(name);
+    if (!read) {
+      read = readFile(join(dist, name));
+      // A failed read is tried again next time instead of being kept.
+      read.catch(() => bodies.delete(name));
+      bodies.set(name, read);
+    }
+    return read;
+  };
   app.get("/docs", async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/html; charset=utf-8").send(PAGE));
   app.get("/docs/init.js", async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/javascript; charset=utf-8").send(INIT));
   app.get<{ Params: { file: string } }>("/docs/:file", async (request, reply) => {
-    const file = files.get(request.params.file);
-    if (!file) return reply.callNotFound();
+    const type = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
+    if (!type) return reply.callNotFound();
+    const content = await body(request.params.file);
     // The package version pins the content; a day's caching spares reloads.
-    return reply.headers({ ...SECURITY_HEADERS, "Cache-Control": "public, max-age=86400" }).type(file.type).send(file.body);
+    return reply.headers({ ...SECURITY_HEADERS, "Cache-Control": "public, max-age=86400" }).type(type).send(content);
   });
 }

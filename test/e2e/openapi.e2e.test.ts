@@ -137,5 +137,6 @@ describe("the docs page", () => {
     }
     expect(await (await fetch(`${gh.url}/docs/init.js`)).text()).toContain('url: "/openapi.json"');
     expect((await fetch(`${gh.url}/docs/package.json`)).status).toBe(404);
+    expect((await fetch(`${gh.url}/docs/toString`)).status).toBe(404);
   });
 });
