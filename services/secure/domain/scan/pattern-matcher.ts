@@ -176,9 +176,9 @@ export class PatternMatcher {
     return { matches };
   }
 
-  // Matches of a pattern whose literal lies `before` bytes after every match's start: each literal found is one anchored test.
-  // A text can hold a common literal (a digit, say) far more often than a match: after
-  // that many places in vain, one RE2 pass over the rest costs less.
+  // Matches of a pattern whose literal lies `before` bytes after every match's start: each place the
+  // literal occurs is one anchored test. A text can hold a common literal (a digit, say) far more
+  // often than a match: after MAX_MISSES places in vain, one RE2 pass over the rest costs less.
   private tryAt(index: number, utf8: Utf8Text, needle: (from: number) => number, before: number, limit: number): Location {
     const re = this.locator(index, "y");
     const text = utf8.bytes;
