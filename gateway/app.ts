@@ -5,6 +5,7 @@ import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { runInRequestContext } from "../lib/rpc/request-context.js";
+import { settle } from "../lib/settle.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
 import { errorHeaders, type RestError, restError, restErrorOf } from "./errors.js";
@@ -200,27 +201,22 @@ export async function buildGateway(opts: GatewayOptions) {
         // most operations never look, and need none.
         let abort: AbortController | undefined;
         const controller = () => (abort ??= abortOnHangUp(reply.raw));
-        // A plain function (not async): a long-poll, held by the thousand, keeps one promise fewer.
-        const run = (): Promise<unknown> => {
-          try {
+        // Not an async function: a long-poll, held by the thousand, keeps one promise fewer.
+        const run = (): Promise<unknown> =>
+          settle(() => {
             if (!spec.body) refuseBody(request.body);
-            return Promise.resolve(
-              spec.handler({
-                caller: request.caller!,
-                body: spec.body ? parseWith(spec.body, request.body) : undefined,
-                query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
-                params: spec.params ? parseWith(spec.params, request.params) : undefined,
-                headers: singleValued(request.headers),
-                get signal() {
-                  return controller().signal;
-                },
-                response,
-              }),
-            );
-          } catch (err) {
-            return Promise.reject(err);
-          }
-        };
+            return spec.handler({
+              caller: request.caller!,
+              body: spec.body ? parseWith(spec.body, request.body) : undefined,
+              query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
+              params: spec.params ? parseWith(spec.params, request.params) : undefined,
+              headers: singleValued(request.headers),
+              get signal() {
+                return controller().signal;
+              },
+              response,
+            });
+          });
         if (spec.eventStream) {
           return run().then(async (result) => {
             const abort = controller();
@@ -275,6 +271,8 @@ export type Gateway = Awaited<ReturnType<typeof buildGateway>>;
 // The request's abort controller, on its response: one close listener serves every request.
 const HANG_UP = Symbol("abort on hang-up");
 
+type HangUpResponse = ServerResponse & { [HANG_UP]?: AbortController };
+
 /**
  * A controller that aborts when the client closes the connection before the
  * response is written. The listener is one function for all responses, not
@@ -283,11 +281,11 @@ const HANG_UP = Symbol("abort on hang-up");
  */
 function abortOnHangUp(res: ServerResponse): AbortController {
   const abort = new AbortController();
-  (res as ServerResponse & { [HANG_UP]?: AbortController })[HANG_UP] = abort;
+  (res as HangUpResponse)[HANG_UP] = abort;
   res.on("close", abortUnfinished);
   return abort;
 }
 
-function abortUnfinished(this: ServerResponse & { [HANG_UP]?: AbortController }): void {
+function abortUnfinished(this: HangUpResponse): void {
   if (!this.writableEnded) this[HANG_UP]?.abort();
 }

@@ -23,6 +23,7 @@ import {
   type Transport,
   type UnaryResponse,
 } from "@connectrpc/connect";
+import { settle } from "../settle.js";
 
 /** Options of `createDirectTransport`. */
 export interface DirectTransportOptions {
@@ -222,15 +223,6 @@ class DirectUnaryResponse {
 
   get trailer(): Headers {
     return this.context.responseTrailer;
-  }
-}
-
-// What `fn` returns or throws, as a promise (a handler may throw before it awaits anything).
-function settle<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (err) {
-    return Promise.reject(err);
   }
 }
 
