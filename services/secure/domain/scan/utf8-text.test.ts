@@ -26,4 +26,12 @@ describe("Utf8Text", () => {
     expect(t.toUtf16(4)).toBe(2);
     expect(t.toUtf16(5)).toBe(3);
   });
+
+  it("lower-cases ASCII letters only, keeping every byte offset, for ASCII and non-ASCII text", () => {
+    expect(new Utf8Text("Key=ABC").asciiLowerCased.toString("latin1")).toBe("key=abc");
+    const t = new Utf8Text("ÉCOLE Straße KEY");
+    expect(t.asciiLowerCased.length).toBe(t.bytes.length);
+    // É and ß keep their bytes; only A–Z change.
+    expect(t.asciiLowerCased.toString("utf8")).toBe("École straße key");
+  });
 });
