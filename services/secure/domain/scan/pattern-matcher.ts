@@ -47,6 +47,8 @@ function sharedLocator(p: MatcherPattern, mode: "g" | "gd" | "y"): RE2 {
 // A pattern's required literals as bytes to search for; `null`: none known, search with the pattern itself.
 interface Anchor extends RequiredLiterals {
   needles: Buffer[];
+  // RE2 folds k and s to the Kelvin sign and the long s, which a lower-cased search would not find.
+  foldsBeyondAscii: boolean;
 }
 
 interface Shard {
@@ -208,11 +210,14 @@ export class PatternMatcher {
     if (anchor === undefined) {
       const p = this.patterns[index]!;
       const required = requiredLiterals(p.source, p.flags);
-      anchor = required && { ...required, needles: required.literals.map((l) => Buffer.from(l, "utf8")) };
+      anchor = required && {
+        ...required,
+        needles: required.literals.map((l) => Buffer.from(l, "utf8")),
+        foldsBeyondAscii: required.caseless && required.literals.some((l) => /[ks]/.test(l)),
+      };
       this.anchors[index] = anchor;
     }
-    // RE2 folds k and s to the Kelvin sign and the long s, which a lower-cased search would not find.
-    if (anchor?.caseless && !utf8.ascii && anchor.literals.some((l) => /[ks]/.test(l))) return null;
+    if (anchor?.foldsBeyondAscii && !utf8.ascii) return null;
     return anchor;
   }
 

@@ -174,7 +174,7 @@ class Reader {
     const first = i;
     if (this.s[i] === "]") i++;
     while (i < this.s.length && this.s[i] !== "]") {
-      if (this.s[i] === "\\") i += this.s[i + 1] === "p" || this.s[i + 1] === "P" || this.s[i + 1] === "x" ? escapeLength(this.s, i) : 2;
+      if (this.s[i] === "\\") i += escapeLength(this.s, i);
       else if (this.s.startsWith("[:", i)) {
         const end = this.s.indexOf(":]", i + 2);
         if (end < 0) throw new Unreadable();
