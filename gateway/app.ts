@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
@@ -34,6 +33,7 @@ import { auditRoutes } from "./rest/routes/audit.js";
 import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
 import { registerMcpRoute } from "./tools/mcp-route.js";
+import { sha256 } from "../lib/sha256.js";
 
 /** Longest path parameter the router matches; longer ones are refused before routing. */
 const MAX_PATH_PARAM_LENGTH = 512;
@@ -79,7 +79,7 @@ function singleValued(headers: Record<string, string | string[] | undefined>): R
  */
 function credentialOf(request: FastifyRequest): string {
   const auth = request.headers.authorization;
-  return auth ? createHash("sha256").update(auth).digest("base64url") : `ip:${request.ip}`;
+  return auth ? sha256(auth, "base64url") : `ip:${request.ip}`;
 }
 
 /** Waits for the request's turn and gives it back when the response closes, however it ends. */

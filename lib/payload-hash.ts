@@ -1,5 +1,5 @@
 import canonicalizeModule from "canonicalize";
-import { createHash } from "node:crypto";
+import { sha256 } from "./sha256.js";
 
 // canonicalize is CommonJS (`module.exports = fn`) but its typings declare an
 // ES default export, so under NodeNext TypeScript types the default import as
@@ -45,5 +45,5 @@ export function canonicalPayloadJson(payload: unknown): string {
  */
 export function hashPayload(payload: unknown): PayloadHash {
   const bytes = Buffer.from(canonicalPayloadJson(payload), "utf8");
-  return { sha256: createHash("sha256").update(bytes).digest("base64url"), canonicalBytes: bytes.length };
+  return { sha256: sha256(bytes, "base64url"), canonicalBytes: bytes.length };
 }

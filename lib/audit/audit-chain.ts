@@ -1,6 +1,6 @@
 import canonicalizeModule from "canonicalize";
-import { createHash } from "node:crypto";
 import type { AuditEntry, AuditEvent, AuditHead } from "./audit-event.js";
+import { sha256 } from "../sha256.js";
 
 // canonicalize is CommonJS typed as an ES default export (see lib/payload-hash.ts).
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
@@ -22,7 +22,7 @@ export function auditEventHash(event: Omit<AuditEvent, "hash"> & { hash?: string
   const { hash: _hash, ...hashed } = event;
   const canonical = canonicalize(hashed);
   if (canonical === undefined) throw new TypeError("audit event is not representable as JSON");
-  return createHash("sha256").update(canonical, "utf8").digest("hex");
+  return sha256(canonical, "hex");
 }
 
 /** The event that follows `head` (null: the chain is empty) with `entry`'s content. */

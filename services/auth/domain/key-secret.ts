@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { sha256 } from "../../../lib/sha256.js";
 
 /** Every generated secret starts with this, so leaked keys are easy to scan for. */
 export const KEY_SECRET_PREFIX = "gh_";
@@ -19,7 +20,7 @@ export function generateKeySecret(): string {
 
 /** The stored form of a secret: SHA-256, lower-case hex (64 characters). */
 export function hashKeySecret(secret: string): string {
-  return createHash("sha256").update(secret, "utf8").digest("hex");
+  return sha256(secret, "hex");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../../../lib/sha256.js";
 import type { CheckpointEventType } from "./checkpoint-event.js";
 
 /** Where a delivery stands: waiting for an attempt, accepted by the endpoint, or given up. */
@@ -40,7 +40,7 @@ export const DELIVERY_RETENTION_MS = 3 * 24 * 3_600_000;
  * finds it taken) without a transaction.
  */
 export function deliveryId(endpointId: string, eventId: string): string {
-  return "msg_" + createHash("sha256").update(`${endpointId}\n${eventId}`).digest("hex").slice(0, 32);
+  return "msg_" + sha256(`${endpointId}\n${eventId}`, "hex").slice(0, 32);
 }
 
 /** What an attempt ended with, as `recordAttempt` stores it. */

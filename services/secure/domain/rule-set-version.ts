@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../../../lib/sha256.js";
 
 /**
  * The version of a workspace's rule set as scans report and verdict tokens
@@ -8,5 +8,5 @@ import { createHash } from "node:crypto";
  * versions.
  */
 export function ruleSetVersion(planKey: string): string {
-  return createHash("sha256").update(planKey, "utf8").digest("base64url");
+  return sha256(planKey, "base64url");
 }
