@@ -7,19 +7,34 @@ export interface RequestContext {
   requestId: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// Made by `carryRequestContexts`, when something will read the contexts: on
+// Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
+// The embedded process, whose in-process calls read no context, spent about
+// 7% more CPU per checkpoint create on those hooks.
+let storage: AsyncLocalStorage<RequestContext> | undefined;
+
+/**
+ * Starts carrying request contexts: from now on `runInRequestContext` makes
+ * its context current for `fn` and everything `fn` starts. Called when the
+ * composition wires something that reads them (a client interceptor that
+ * forwards the request id over the network); until then contexts are not
+ * kept and `currentRequestId` answers undefined.
+ */
+export function carryRequestContexts(): void {
+  storage ??= new AsyncLocalStorage<RequestContext>();
+}
 
 /** Header that carries the request id between processes (and from a trusted proxy). */
 export const REQUEST_ID_HEADER = "x-request-id";
 
-/** Runs `fn` with `context` as the current request context. */
+/** Runs `fn` with `context` as the current request context (when contexts are carried; see `carryRequestContexts`). */
 export function runInRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
+  return storage ? storage.run(context, fn) : fn();
 }
 
-/** The id of the request being served, if any. */
+/** The id of the request being served, if any and if contexts are carried. */
 export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
+  return storage?.getStore()?.requestId;
 }
 
 /** A new random request id. */
