@@ -79,6 +79,7 @@ interface Shard {
 export class PatternMatcher {
   private readonly shards: Shard[] = [];
   private readonly anchors: (Anchor | null | undefined)[] = [];
+  private readonly locators: Record<"g" | "gd" | "y", (RE2 | undefined)[]> = { g: [], gd: [], y: [] };
 
   constructor(private readonly patterns: readonly MatcherPattern[]) {
     if (patterns.length > 0) this.build(patterns.map((_, i) => i));
@@ -221,8 +222,12 @@ export class PatternMatcher {
     return anchor;
   }
 
+  // The shared program, remembered per pattern and mode (and so kept while this
+  // matcher is): finding it by its key built and hashed a string as long as
+  // the pattern on every call.
   private locator(index: number, mode: "g" | "gd" | "y"): RE2 {
-    return sharedLocator(this.patterns[index]!, mode);
+    const mine = this.locators[mode];
+    return (mine[index] ??= sharedLocator(this.patterns[index]!, mode));
   }
 
   // One set for all patterns if RE2 can compile it, else halves, recursively.

@@ -149,8 +149,7 @@ export class ScanFindings {
     if (detector.classify) {
       const best = detector.classify(this.text.text);
       if (best.score >= (detector.threshold ?? 0.5)) {
-        const f = this.finding(id, label, best.start, best.end, this.text.text.slice(best.start, best.end), detector.mask);
-        found.push({ ...f, layer: "classifier", score: Math.round(best.score * 1000) / 1000 });
+        found.push(this.finding(id, label, best.start, best.end, this.text.text.slice(best.start, best.end), detector.mask, "classifier", Math.round(best.score * 1000) / 1000));
       }
       return detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
     }
@@ -173,13 +172,12 @@ export class ScanFindings {
       if (location.stoppedAt !== undefined) stoppedAt = Math.min(stoppedAt ?? location.stoppedAt, location.stoppedAt);
       for (const m of location.matches) {
         const span = this.validate(detector, pattern, m.valueStart, m.valueEnd);
-        if (span) candidates.push({ ...span, label: pattern.label });
+        if (span) candidates.push({ start: span.start, end: span.end, label: pattern.label });
       }
     }
     for (const span of withoutOverlaps(candidates)) {
       const value = this.text.text.slice(span.start, span.end);
-      const f = this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask);
-      found.push(detector.layer ? { ...f, layer: detector.layer, score: 1 } : f);
+      found.push(this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask, detector.layer, 1));
     }
     const kept = detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
     if (stoppedAt !== undefined) kept.push(this.unsearched(id, label, stoppedAt));
@@ -197,10 +195,13 @@ export class ScanFindings {
     return { start: start + verdict.start, end: start + verdict.end };
   }
 
-  // Offsets move from the normalised text back to the original here, once.
-  private finding(kind: string, label: string, start: number, end: number, value: string, mask: Detector["mask"]): LocatedFinding {
+  // Offsets move from the normalised text back to the original here, once. A
+  // finding of a layered detector says which layer found it and how surely.
+  // (Built whole: spreading a finding into a copy cost more than making it.)
+  private finding(kind: string, label: string, start: number, end: number, value: string, mask: Detector["mask"], layer?: Finding["layer"], score?: number): LocatedFinding {
     const [s, e] = this.text.toOriginal(start, end);
-    return { kind, label, start: s, end: e, excerpt: maskExcerpt(value, mask), value };
+    const excerpt = maskExcerpt(value, mask);
+    return layer ? { kind, label, start: s, end: e, excerpt, value, layer, score } : { kind, label, start: s, end: e, excerpt, value };
   }
 
   private unsearched(kind: string, label: string, stoppedAt: number): LocatedFinding {
