@@ -4,6 +4,7 @@ import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { runInRequestContext } from "../lib/rpc/request-context.js";
+import { sha256 } from "../lib/sha256.js";
 import { settle } from "../lib/settle.js";
 import { admit } from "./admission.js";
 import type { GatewayClients } from "./clients.js";
@@ -33,7 +34,6 @@ import { auditRoutes } from "./rest/routes/audit.js";
 import { workspaceRoutes } from "./rest/routes/workspaces.js";
 import { parseWith } from "./rest/validation.js";
 import { registerMcpRoute } from "./tools/mcp-route.js";
-import { sha256 } from "../lib/sha256.js";
 
 /** Longest path parameter the router matches; longer ones are refused before routing. */
 const MAX_PATH_PARAM_LENGTH = 512;

@@ -1,6 +1,6 @@
 import canonicalizeModule from "canonicalize";
-import type { AuditEntry, AuditEvent, AuditHead } from "./audit-event.js";
 import { sha256 } from "../sha256.js";
+import type { AuditEntry, AuditEvent, AuditHead } from "./audit-event.js";
 
 // canonicalize is CommonJS typed as an ES default export (see lib/payload-hash.ts).
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
