@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Caller } from "../gen/gatehouse/common/v1/common_pb.js";
 import { GatehouseError, ValidationError } from "../lib/errors.js";
@@ -13,6 +12,7 @@ import { defaultConsoleDir } from "./console/console-assets.js";
 import { registerConsole } from "./console/register-console.js";
 import { registerDocsPage } from "./docs-page.js";
 import { registerMetrics } from "./metrics.js";
+import { hangUpController, OperationContext } from "./operation-context.js";
 import { PerKeyConcurrency } from "./per-key-concurrency.js";
 import { requestIdGenerator } from "./request-id.js";
 import { sendEventStream } from "./rest/event-stream.js";
@@ -196,30 +196,25 @@ export async function buildGateway(opts: GatewayOptions) {
       // A promise chain rather than an async function: a held long-poll keeps no suspended frame here.
       handler: (request, reply) => {
         const response: ResponseMeta = { headers: {} };
-        // The client hanging up aborts the operation (e.g. frees a long-poll
-        // waiter). The controller is made when the handler asks for its signal:
-        // most operations never look, and need none.
-        let abort: AbortController | undefined;
-        const controller = () => (abort ??= abortOnHangUp(reply.raw));
         // Not an async function: a long-poll, held by the thousand, keeps one promise fewer.
         const run = (): Promise<unknown> =>
           settle(() => {
             if (!spec.body) refuseBody(request.body);
-            return spec.handler({
-              caller: request.caller!,
-              body: spec.body ? parseWith(spec.body, request.body) : undefined,
-              query: spec.query ? parseWith(spec.query, request.query, "query") : undefined,
-              params: spec.params ? parseWith(spec.params, request.params) : undefined,
-              headers: singleValued(request.headers),
-              get signal() {
-                return controller().signal;
-              },
-              response,
-            });
+            return spec.handler(
+              new OperationContext(
+                request.caller!,
+                spec.body ? parseWith(spec.body, request.body) : undefined,
+                spec.query ? parseWith(spec.query, request.query, "query") : undefined,
+                spec.params ? parseWith(spec.params, request.params) : undefined,
+                singleValued(request.headers),
+                response,
+                reply.raw,
+              ),
+            );
           });
         if (spec.eventStream) {
           return run().then(async (result) => {
-            const abort = controller();
+            const abort = hangUpController(reply.raw);
             streams.add(abort);
             try {
               const headers = { ...response.headers, ...(reply.getHeaders() as Record<string, string>), "x-request-id": request.id };
@@ -267,25 +262,3 @@ export async function buildGateway(opts: GatewayOptions) {
 
 /** A built gateway (a Fastify instance). */
 export type Gateway = Awaited<ReturnType<typeof buildGateway>>;
-
-// The request's abort controller, on its response: one close listener serves every request.
-const HANG_UP = Symbol("abort on hang-up");
-
-type HangUpResponse = ServerResponse & { [HANG_UP]?: AbortController };
-
-/**
- * A controller that aborts when the client closes the connection before the
- * response is written. The listener is one function for all responses, not
- * a closure per request: a long-poll connection, held by the thousand, then
- * carries only the controller.
- */
-function abortOnHangUp(res: ServerResponse): AbortController {
-  const abort = new AbortController();
-  (res as HangUpResponse)[HANG_UP] = abort;
-  res.on("close", abortUnfinished);
-  return abort;
-}
-
-function abortUnfinished(this: HangUpResponse): void {
-  if (!this.writableEnded) this[HANG_UP]?.abort();
-}
