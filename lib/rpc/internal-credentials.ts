@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { sha256 } from "../sha256.js";
 
 /** Metadata header that carries the internal secret between Gatehouse components. */
 export const INTERNAL_SECRET_HEADER = "x-gatehouse-internal";
@@ -46,8 +47,9 @@ export class InternalCredentials {
 }
 
 // Hashing first gives equal-length inputs to timingSafeEqual whatever was presented.
+// (Through sha256: this runs on every internal call, so it makes no Hash object either.)
 function digest(s: string): Buffer {
-  return createHash("sha256").update(s, "utf8").digest();
+  return Buffer.from(sha256(s, "hex"), "hex");
 }
 
 /** Splits `GATEHOUSE_INTERNAL_SECRETS` (comma-separated); undefined when unset or empty. */
