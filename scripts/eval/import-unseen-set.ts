@@ -1,34 +1,57 @@
 /**
- * Writes the unseen prompt-injection evaluation set:
+ * Writes the unseen evaluation set (prompt injection and secrets):
  *
- *   npx tsx scripts/eval/import-unseen-set.ts --from <data> --out <dir> [--cap 1000]
+ *   npx tsx scripts/eval/import-unseen-set.ts --from <data> --out <dir> [--cap 1000] [--only <id>,…]
  *
  * `<data>` holds the checkouts named in scripts/eval/unseen-sources.json
  * (`<data>/<dir>/<path>`); `<dir>` receives one `<source id>.jsonl` per
  * source, the format `GATEHOUSE_EVAL_PUBLIC_DIR` takes. `--cap` keeps at most
- * that many texts per source (a deterministic choice). Nothing it reads or
- * writes belongs in the repository.
+ * that many texts per source that names no cap of its own (a deterministic
+ * choice); `--only` imports the sources named (their ids, comma-separated).
+ * Nothing it reads or writes belongs in the repository.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { buildUnseenSet, parseUnseenFile, unseenSources } from "./unseen-set.js";
+import { buildUnseenSet, parseUnseenFile, unseenSources, type UnseenSource } from "./unseen-set.js";
 
-const { values } = parseArgs({ options: { from: { type: "string" }, out: { type: "string" }, cap: { type: "string", default: "1000" } } });
+const { values } = parseArgs({ options: { from: { type: "string" }, out: { type: "string" }, cap: { type: "string", default: "1000" }, only: { type: "string" } } });
 const cap = Number(values.cap);
-if (!values.from || !values.out || !Number.isInteger(cap) || cap < 1) throw new Error("usage: import-unseen-set.ts --from <data> --out <dir> [--cap <n ≥ 1>]");
+const usage = "usage: import-unseen-set.ts --from <data> --out <dir> [--cap <n ≥ 1>] [--only <id>,…]";
+if (!values.from || !values.out || !Number.isInteger(cap) || cap < 1) throw new Error(usage);
+const only = values.only?.split(",").map((id) => id.trim());
+const sources = unseenSources().filter((s) => !only || only.includes(s.id));
+const unknown = only?.filter((id) => !sources.some((s) => s.id === id)) ?? [];
+if (unknown.length > 0 || sources.length === 0) throw new Error(`no source ${unknown.join(", ")} in scripts/eval/unseen-sources.json; ${usage}`);
 
-const parsed = unseenSources().map((source) => ({
+// A Go detector source names directories: every test file under them but the integration tests (which call live services).
+function filesOf(source: UnseenSource, path: string): string[] {
+  if (source.parser !== "go-detector-tests") return [path];
+  return readdirSync(path, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith("_test.go") && !f.endsWith("_integration_test.go"))
+    .sort()
+    .map((f) => join(path, f));
+}
+
+const parsed = sources.map((source) => ({
   source,
   texts: source.paths.flatMap((path) => {
-    const file = join(values.from!, source.dir, path);
-    let raw: string;
+    const root = join(values.from!, source.dir);
+    let files: string[];
     try {
-      raw = readFileSync(file, "utf8");
+      files = filesOf(source, join(root, path));
     } catch {
-      throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
+      throw new Error(`source ${source.id} is missing: expected ${join(root, path)} (${source.repo}@${source.commit})`);
     }
-    return parseUnseenFile(source.parser, file, raw);
+    return files.flatMap((file) => {
+      let raw: string;
+      try {
+        raw = readFileSync(file, "utf8");
+      } catch {
+        throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
+      }
+      return parseUnseenFile(source, relative(root, file), raw);
+    });
   }),
 }));
 const set = buildUnseenSet(parsed, cap);
@@ -37,10 +60,14 @@ mkdirSync(values.out, { recursive: true });
 for (const { source, texts } of parsed) {
   const lines = set.files.get(source.id)!;
   writeFileSync(join(values.out, `${source.id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
-  console.log(`${source.id}.jsonl: ${lines.length} ${source.expect ? "attacks" : "benign"} of ${texts.length} read (${source.repo}@${source.commit.slice(0, 7)}, ${source.licence})`);
+  const kinds = source.category === "secret" ? ["with a secret", "without"] : ["attacks", "benign"];
+  const held = lines.filter((l) => l.expect).length;
+  console.log(
+    `${source.id}.jsonl: ${held} ${kinds[0]} and ${lines.length - held} ${kinds[1]} of ${texts.length} read (${source.repo}@${source.commit.slice(0, 7)}, ${source.licence.split(" ")[0]})`,
+  );
 }
 const lines = [...set.files.values()].flat();
 console.log(
-  `${lines.length} samples (${lines.filter((l) => l.expect).length} attacks, ${lines.filter((l) => !l.expect).length} benign) in ${values.out}; ` +
+  `${lines.length} samples (${lines.filter((l) => l.expect).length} positive, ${lines.filter((l) => !l.expect).length} negative) in ${values.out}; ` +
     `dropped ${set.duplicates} duplicates, ${set.conflicts} texts labelled both ways, ${set.capped} over the cap of ${cap} per source`,
 );

@@ -1,11 +1,16 @@
 /**
  * Turns the public data named in `scripts/eval/unseen-sources.json` into an
  * external evaluation set (`*.jsonl` of `{category, expect, text, source}`,
- * what `loadExternalSamples` reads), scored for `prompt_injection` only.
+ * what `loadExternalSamples` reads): prompt-injection attacks and benign
+ * prompts, and secret scanners' test inputs labelled by their own tests.
  * Pure: the caller reads the files and writes the lines.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { goDetectorTestCases } from "./go-detector-tests.js";
+
+/** The categories an unseen source is labelled for. */
+export type UnseenCategory = "prompt_injection" | "secret";
 
 /** A source of the manifest. */
 export interface UnseenSource {
@@ -14,18 +19,28 @@ export interface UnseenSource {
   commit: string;
   /** The checkout's directory under the data directory (`owner+name`). */
   dir: string;
-  /** Files of the checkout, relative to `dir`. */
+  /** Files of the checkout, relative to `dir`; for `go-detector-tests`, directories whose `_test.go` files are read. */
   paths: string[];
   licence: string;
-  parser: "jailbreakbench-artifact" | "prompt-list";
-  /** Every text of the source is an attack (true) or benign (false). */
-  expect: boolean;
+  parser: "jailbreakbench-artifact" | "prompt-list" | "go-detector-tests";
+  /** What the texts are labelled for; default `prompt_injection`. */
+  category?: UnseenCategory;
+  /** Every text of the source is an attack (true) or benign (false); absent where each case carries its own label. */
+  expect?: boolean;
+  /** Most texts kept of this source; default the importer's `--cap`. */
+  cap?: number;
   labels: string;
+}
+
+/** One text of a source with its label. */
+export interface LabelledText {
+  text: string;
+  expect: boolean;
 }
 
 /** One line of the external set. */
 export interface ExternalLine {
-  category: "prompt_injection";
+  category: UnseenCategory;
   expect: boolean;
   text: string;
   source: string;
@@ -50,62 +65,76 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The texts of one file of a source. `jailbreakbench-artifact` reads a
- * JailbreakBench artifact (`{parameters, jailbreaks: [{prompt, …}]}`), skipping
- * the behaviours for which the attack produced no prompt (`prompt: null`);
- * `prompt-list` reads a JSON array of `{prompt, …}`. Throws
- * `UnseenSourceFormatError` naming `file` when the shape differs.
+ * The labelled texts of one file of `source`. `jailbreakbench-artifact`
+ * reads a JailbreakBench artifact (`{parameters, jailbreaks: [{prompt, …}]}`),
+ * skipping the behaviours for which the attack produced no prompt
+ * (`prompt: null`); `prompt-list` reads a JSON array of `{prompt, …}`; both
+ * label every text `source.expect`. `go-detector-tests` reads a Go test file
+ * of a secret scanner's detector and labels each case's input by whether the
+ * test expects a secret in it (see `goDetectorTestCases`; cases it cannot
+ * evaluate are left out). Throws `UnseenSourceFormatError` naming `file` when
+ * the shape differs.
  */
-export function parseUnseenFile(parser: UnseenSource["parser"], file: string, raw: string): string[] {
+export function parseUnseenFile(source: Pick<UnseenSource, "parser" | "expect">, file: string, raw: string): LabelledText[] {
+  if (source.parser === "go-detector-tests") {
+    return goDetectorTestCases(raw)
+      .cases.filter((c) => c.input.trim() !== "")
+      .map((c) => ({ text: c.input, expect: c.found }));
+  }
+  if (source.expect === undefined) throw new UnseenSourceFormatError(file, `a ${source.parser} source needs "expect"`);
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (err) {
     throw new UnseenSourceFormatError(file, `not JSON (${(err as Error).message})`);
   }
-  const rows = parser === "jailbreakbench-artifact" ? (isRecord(value) ? value.jailbreaks : undefined) : value;
-  if (!Array.isArray(rows)) throw new UnseenSourceFormatError(file, parser === "jailbreakbench-artifact" ? `no "jailbreaks" array` : "not a JSON array");
-  const texts: string[] = [];
+  const jbb = source.parser === "jailbreakbench-artifact";
+  const rows = jbb ? (isRecord(value) ? value.jailbreaks : undefined) : value;
+  if (!Array.isArray(rows)) throw new UnseenSourceFormatError(file, jbb ? `no "jailbreaks" array` : "not a JSON array");
+  const texts: LabelledText[] = [];
   rows.forEach((row, i) => {
     const prompt = isRecord(row) ? row.prompt : undefined;
-    if (prompt === null && parser === "jailbreakbench-artifact") return;
+    if (prompt === null && jbb) return;
     if (typeof prompt !== "string") throw new UnseenSourceFormatError(file, `entry ${i}: "prompt" must be a string`);
-    if (prompt.trim() !== "") texts.push(prompt);
+    if (prompt.trim() !== "") texts.push({ text: prompt, expect: source.expect! });
   });
   return texts;
 }
 
-// Whitespace collapsed and lower-cased, so that the same prompt sent to two models counts once.
-const keyOf = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
-const rank = (text: string) => createHash("sha256").update(keyOf(text)).digest("hex");
+// A prompt's key is its text with whitespace collapsed and lower-cased, so that the same prompt sent
+// to two models counts once; a secret scanner's input is kept exactly, as a token's case is its own.
+const keyOf = (category: UnseenCategory, text: string) => (category === "secret" ? `secret\u0000${text}` : text.toLowerCase().replace(/\s+/g, " ").trim());
+const rank = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** What `buildUnseenSet` kept and dropped. */
 export interface UnseenSet {
   /** Lines per source id, in manifest order. */
   files: Map<string, ExternalLine[]>;
-  /** Texts seen before, in the same or an earlier source with the same label. */
+  /** Texts seen before, in the same or an earlier source, with the same label. */
   duplicates: number;
-  /** Occurrences of texts labelled both ways by different sources: dropped everywhere, as neither label can be trusted. */
+  /** Occurrences of texts labelled both ways: dropped everywhere, as neither label can be trusted. */
   conflicts: number;
   /** Texts left out by the cap. */
   capped: number;
 }
 
 /**
- * De-duplicates the texts of every source by normalised text, drops texts
- * two sources label differently, and keeps at most `cap` texts per source:
- * those with the smallest SHA-256 of their normalised text, so the same data
- * gives the same set on any machine. Kept texts stay in source order.
+ * De-duplicates the texts of every source (prompts by normalised text,
+ * secret-scanner inputs exactly), drops texts labelled both ways (by two
+ * sources, or by two cases of one), and keeps at most `cap` texts per source
+ * (the source's own `cap` first): those with the smallest SHA-256 of their
+ * key, so the same data gives the same set on any machine. Kept texts stay in
+ * source order.
  */
-export function buildUnseenSet(parsed: readonly { source: UnseenSource; texts: readonly string[] }[], cap = Infinity): UnseenSet {
+export function buildUnseenSet(parsed: readonly { source: UnseenSource; texts: readonly LabelledText[] }[], cap = Infinity): UnseenSet {
   const labelOf = new Map<string, boolean>();
   const conflicted = new Set<string>();
   for (const { source, texts } of parsed) {
-    for (const text of texts) {
-      const key = keyOf(text);
+    for (const { text, expect } of texts) {
+      const key = keyOf(source.category ?? "prompt_injection", text);
       const seen = labelOf.get(key);
-      if (seen === undefined) labelOf.set(key, source.expect);
-      else if (seen !== source.expect) conflicted.add(key);
+      if (seen === undefined) labelOf.set(key, expect);
+      else if (seen !== expect) conflicted.add(key);
     }
   }
   const taken = new Set<string>();
@@ -114,22 +143,24 @@ export function buildUnseenSet(parsed: readonly { source: UnseenSource; texts: r
   let conflicts = 0;
   let capped = 0;
   for (const { source, texts } of parsed) {
-    const unique: string[] = [];
-    for (const text of texts) {
-      const key = keyOf(text);
+    const category = source.category ?? "prompt_injection";
+    const most = source.cap ?? cap;
+    const unique: (LabelledText & { key: string })[] = [];
+    for (const t of texts) {
+      const key = keyOf(category, t.text);
       if (conflicted.has(key)) conflicts++;
       else if (taken.has(key)) duplicates++;
       else {
         taken.add(key);
-        unique.push(text);
+        unique.push({ ...t, key });
       }
     }
-    const kept = new Set(unique.length > cap ? unique.map((t) => ({ t, r: rank(t) })).sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0)).slice(0, cap).map((x) => x.t) : unique);
+    const kept = new Set(unique.length > most ? unique.map((t) => ({ key: t.key, r: rank(t.key) })).sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0)).slice(0, most).map((x) => x.key) : unique.map((t) => t.key));
     capped += unique.length - kept.size;
     const name = `${source.id} (${source.repo}@${source.commit.slice(0, 7)}, ${source.licence.split(" ")[0]})`;
     files.set(
       source.id,
-      unique.filter((t) => kept.has(t)).map((text) => ({ category: "prompt_injection", expect: source.expect, text, source: name })),
+      unique.filter((t) => kept.has(t.key)).map(({ text, expect }) => ({ category, expect, text, source: name })),
     );
   }
   return { files, duplicates, conflicts, capped };
