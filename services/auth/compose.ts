@@ -5,6 +5,7 @@ import type { EventBus } from "../../lib/bus/event-bus.js";
 import { systemClock, type Clock } from "../../lib/clock.js";
 import type { StoreBackend } from "../../lib/db/backend.js";
 import type { Logger } from "../../lib/logger.js";
+import { SecretSeal, SIGNING_KEY_SEAL } from "../../lib/secret-seal.js";
 import type { Component } from "../../lib/rpc/component.js";
 import { CachedKeyStore } from "./app/cached-key-store.js";
 import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
@@ -13,7 +14,6 @@ import { startLedJob } from "../../lib/lease/led-job.js";
 import { bootstrapDefaultWorkspace } from "./app/bootstrap-default-workspace.js";
 import { ensureSigningKey } from "./app/ensure-signing-key.js";
 import { RateLimiter } from "./app/rate-limiter.js";
-import { PrivateKeySeal } from "./domain/private-key-seal.js";
 import { parseConfiguredSigningKey } from "./domain/signing-material.js";
 import { authRoutes } from "./routes/index.js";
 import { createKeyStore } from "./store/create-key-store.js";
@@ -90,7 +90,7 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
   const audit = opts.audit ?? createAuditLog(opts.backend);
 
   const { generatedSecret } = await bootstrapDefaultWorkspace({ workspaces, keys, audit, clock, logger: opts.logger }, opts.bootstrapKey);
-  const seal = opts.encryptionKey === undefined ? undefined : new PrivateKeySeal(opts.encryptionKey);
+  const seal = opts.encryptionKey === undefined ? undefined : new SecretSeal(opts.encryptionKey, SIGNING_KEY_SEAL);
   const signingKey = await ensureSigningKey(signingKeys, clock, opts.logger, configuredKey, seal, audit);
 
   // One replica at a time purges the shared store; with the embedded store each process holds its counts in memory and purges its own.

@@ -3,9 +3,9 @@ import { SYSTEM_ACTOR } from "../../../lib/audit/audit-event.js";
 import type { AuditLog } from "../../../lib/audit/audit-log.js";
 import type { Clock } from "../../../lib/clock.js";
 import type { Logger } from "../../../lib/logger.js";
+import { isSealed, type SecretSeal, SecretSealError } from "../../../lib/secret-seal.js";
 import { DEFAULT_WORKSPACE_ID } from "../domain/workspace.js";
 import { signingKeyRotatedEntry } from "../domain/audit-entries.js";
-import { isSealed, type PrivateKeySeal, SealedKeyError } from "../domain/private-key-seal.js";
 import { generateSigningMaterial, signingMaterialFromJwk, type SigningMaterial } from "../domain/signing-material.js";
 import type { SigningKeyStore } from "../store/signing-key-store.js";
 
@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 5;
  *   given generation; the others read the winner back.
  * With `seal` (GATEHOUSE_ENCRYPTION_KEY) a generated key is stored encrypted;
  * a stored key that is not is retired for a fresh, sealed one. A sealed key
- * that cannot be opened (no or another encryption key) throws SealedKeyError
+ * that cannot be opened (no or another encryption key) throws SecretSealError
  * naming the variable, rather than silently rotating.
  * A rotation is recorded on `audit` in the chain of workspace `default`: the
  * signing key is the deployment's, and `default` is its operator's workspace.
@@ -34,7 +34,7 @@ export async function ensureSigningKey(
   clock: Clock,
   logger: Logger,
   configured?: SigningMaterial,
-  seal?: PrivateKeySeal,
+  seal?: SecretSeal,
   audit?: AuditLog,
 ): Promise<SigningMaterial> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -42,7 +42,7 @@ export async function ensureSigningKey(
     if (configured && current?.kid === configured.kid) return configured;
     if (!configured && current?.privateJwk) {
       if (isSealed(current.privateJwk)) {
-        if (!seal) throw new SealedKeyError("the stored signing key is encrypted: set GATEHOUSE_ENCRYPTION_KEY to the key that sealed it");
+        if (!seal) throw new SecretSealError("the stored signing key is encrypted: set GATEHOUSE_ENCRYPTION_KEY to the key that sealed it");
         return signingMaterialFromJwk(JSON.parse(seal.open(current.privateJwk, current.kid)) as JWK);
       }
       if (!seal) return signingMaterialFromJwk(JSON.parse(current.privateJwk) as JWK);
