@@ -83,6 +83,7 @@ export async function serveAll(
     logger: logger.child({ component: "govern" }),
     busReachesAll,
     webhooks: { ...tuning.webhooks, allowPrivate: config.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE },
+    encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
   });
   const components: Component[] = [auth, secure, govern];
 

@@ -10,6 +10,7 @@ import type { AuditLog } from "../../lib/audit/audit-log.js";
 import { createAuditLog } from "../../lib/audit/create-audit-log.js";
 import { createIdempotencyStore } from "../../lib/idempotency/index.js";
 import type { Logger } from "../../lib/logger.js";
+import { SecretSeal, WEBHOOK_SECRET_SEAL } from "../../lib/secret-seal.js";
 import type { Component } from "../../lib/rpc/component.js";
 import { createLeaseStore } from "../../lib/lease/create-lease-store.js";
 import { Leadership } from "../../lib/lease/leadership.js";
@@ -18,7 +19,9 @@ import { CachedPolicyStore } from "./app/cached-policy-store.js";
 import { CheckpointLifecycle } from "./app/checkpoint-lifecycle.js";
 import { ExpirySweeper } from "./app/expiry-sweeper.js";
 import { postWebhook } from "./app/post-webhook.js";
+import { sealWebhookSecrets } from "./app/seal-webhook-secrets.js";
 import { WebhookDispatcher } from "./app/webhook-dispatcher.js";
+import { WebhookSecrets } from "./app/webhook-secrets.js";
 import { CHECKPOINT_CHANGED_PATTERN, parseCheckpointChanged } from "./domain/checkpoint-changed.js";
 import { EVENT_RETENTION_MS } from "./domain/checkpoint-event.js";
 import { governRoutes } from "./routes/index.js";
@@ -78,6 +81,8 @@ export interface GovernOptions {
    */
   busReachesAll?: boolean;
   webhooks?: WebhookOptions;
+  /** GATEHOUSE_ENCRYPTION_KEY: webhook signing secrets are stored sealed with it (see `WebhookSecrets`). */
+  encryptionKey?: string;
   /**
    * The deployment's audit trail (see `openAuditLog`), shared with the other
    * services. Default: a log on `backend` itself, which only tests should rely on.
@@ -98,6 +103,10 @@ export interface GovernOptions {
  */
 export async function composeGovern(opts: GovernOptions): Promise<Component> {
   const clock = opts.clock ?? systemClock;
+  // Before anything starts: a key that cannot open the stored secrets stops the process here.
+  const webhooks = createWebhookStore(opts.backend);
+  const webhookSecrets = new WebhookSecrets(opts.encryptionKey === undefined ? undefined : new SecretSeal(opts.encryptionKey, WEBHOOK_SECRET_SEAL));
+  await sealWebhookSecrets(webhooks, webhookSecrets, opts.logger);
   const checkpoints = createCheckpointStore(opts.backend);
   const audit = opts.audit ?? createAuditLog(opts.backend);
   const lifecycle = new CheckpointLifecycle({ store: checkpoints, auth: opts.auth, bus: opts.bus, audit, clock, logger: opts.logger });
@@ -147,12 +156,12 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     logger: opts.logger,
     failure: "purging old checkpoint events failed",
   });
-  const webhooks = createWebhookStore(opts.backend);
   const allowPrivate = opts.webhooks?.allowPrivate === true;
   if (allowPrivate) opts.logger.warn("GATEHOUSE_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http: URLs and private, loopback and link-local addresses");
   const requestTimeoutMs = opts.webhooks?.requestTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
   const dispatcher = new WebhookDispatcher({
     store: webhooks,
+    secrets: webhookSecrets,
     checkpoints,
     bus: opts.bus,
     clock,
@@ -183,6 +192,7 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       fanOut,
       workspaceChanges,
       webhooks,
+      webhookSecrets,
       audit,
       webhookAllowPrivate: allowPrivate,
       secure: opts.secure,

@@ -27,6 +27,7 @@ export async function main(config: Config, logger: Logger): Promise<{ close(): P
       logger,
       busReachesAll: eventFedCachesAreSafe(config),
       webhooks: { allowPrivate: config.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE },
+      encryptionKey: config.GATEHOUSE_ENCRYPTION_KEY,
     });
   });
 }

@@ -61,13 +61,14 @@ export function webhookStoreContract(makeStore: () => WebhookStore): void {
     await expect(store.insertEndpoint(e)).rejects.toThrow();
   });
 
-  it("lists endpoints oldest first, and the enabled ones of one or every workspace", async () => {
+  it("lists endpoints oldest first, of one or every workspace, and the enabled ones of one or every workspace", async () => {
     await store.insertEndpoint(anEndpoint("wh_9", { createdAt: T0 + 2 }));
     await store.insertEndpoint(anEndpoint("wh_1"));
     await store.insertEndpoint(anEndpoint("wh_2", { createdAt: T0 + 1 }));
     await store.insertEndpoint(anEndpoint("wh_3", { workspaceId: "ws_b" }));
     await store.disableEndpoint("wh_2", T0 + 1, "failing");
     expect((await store.listEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1", "wh_2", "wh_9"]);
+    expect((await store.listEndpoints()).map((e) => e.id)).toEqual(["wh_1", "wh_3", "wh_2", "wh_9"]);
     expect((await store.listEnabledEndpoints("ws_a")).map((e) => e.id)).toEqual(["wh_1", "wh_9"]);
     expect((await store.listEnabledEndpoints()).map((e) => e.id)).toEqual(["wh_1", "wh_3", "wh_9"]);
   });
@@ -84,6 +85,14 @@ export function webhookStoreContract(makeStore: () => WebhookStore): void {
     expect(await store.getDelivery(pending.id)).toMatchObject({ status: "failed", nextAttemptAt: null, lastError: "endpoint disabled" });
     expect(await store.getDelivery(done.id)).toMatchObject({ status: "delivered" });
     expect(await store.listDue(T0 + 10, 10)).toEqual([]);
+  });
+
+  it("replaces an endpoint's stored secret, and only its own", async () => {
+    await store.insertEndpoint(anEndpoint("wh_1"));
+    await store.insertEndpoint(anEndpoint("wh_2"));
+    await store.setSecret("wh_1", "enc:v1:sealed");
+    expect(await store.getEndpoint("ws_a", "wh_1")).toEqual(anEndpoint("wh_1", { secret: "enc:v1:sealed" }));
+    expect((await store.getEndpoint("ws_a", "wh_2"))?.secret).toBe(anEndpoint("wh_2").secret);
   });
 
   it("notes success at most once a minute", async () => {

@@ -4,6 +4,7 @@ import { MemoryEventBus } from "../../../lib/bus/memory-event-bus.js";
 import { systemClock } from "../../../lib/clock.js";
 import { openSqlite, type SqliteDatabase } from "../../../lib/db/sqlite.js";
 import { silentLogger } from "../../../lib/logger.js";
+import { SecretSeal, WEBHOOK_SECRET_SEAL } from "../../../lib/secret-seal.js";
 import { checkpointFixture, creation } from "../../../test/support/checkpoint-fixture.js";
 import type { Checkpoint } from "../domain/checkpoint.js";
 import type { WebhookEndpoint } from "../domain/webhook-endpoint.js";
@@ -12,6 +13,7 @@ import { SqliteCheckpointStore } from "../store/sqlite-checkpoint-store.js";
 import { SqliteWebhookStore } from "../store/sqlite-webhook-store.js";
 import type { PostResult, WebhookPost } from "./post-webhook.js";
 import { WebhookDispatcher } from "./webhook-dispatcher.js";
+import { WebhookSecrets } from "./webhook-secrets.js";
 
 const logger = silentLogger();
 
@@ -50,9 +52,13 @@ describe("WebhookDispatcher", () => {
   });
 
   /** A started dispatcher whose requests go to `post`. */
-  const dispatcher = (post: (p: WebhookPost, signal: AbortSignal) => Promise<PostResult | null>, overrides: { retryDelaysMs?: number[]; leaseMs?: number } = {}) => {
+  const dispatcher = (
+    post: (p: WebhookPost, signal: AbortSignal) => Promise<PostResult | null>,
+    overrides: { retryDelaysMs?: number[]; leaseMs?: number; secrets?: WebhookSecrets } = {},
+  ) => {
     const d = new WebhookDispatcher({
       store,
+      secrets: overrides.secrets ?? new WebhookSecrets(),
       checkpoints,
       bus,
       clock: systemClock,
@@ -100,6 +106,22 @@ describe("WebhookDispatcher", () => {
     expect(posts[1]!.headers["webhook-id"]).toBe(posts[0]!.headers["webhook-id"]);
     expect(posts[2]!.headers["webhook-id"]).not.toBe(posts[0]!.headers["webhook-id"]);
     for (const p of posts) expect(new Webhook(endpoint.secret).verify(p.body, p.headers)).toMatchObject({ data: { checkpoint: { checkpoint_id: cp.id } } });
+  });
+
+  it("signs with the secret its endpoint stores sealed", async () => {
+    const seal = new SecretSeal("an-encryption-key-of-at-least-32-chars", WEBHOOK_SECRET_SEAL);
+    await store.setSecret(endpoint.id, seal.seal(endpoint.secret, endpoint.id));
+    const posts: WebhookPost[] = [];
+    dispatcher(
+      async (p) => {
+        posts.push(p);
+        return { ok: true, status: 200, error: null };
+      },
+      { secrets: new WebhookSecrets(seal) },
+    );
+    const cp = await created();
+    await until(() => posts.length >= 1);
+    expect(new Webhook(endpoint.secret).verify(posts[0]!.body, posts[0]!.headers)).toMatchObject({ data: { checkpoint: { checkpoint_id: cp.id } } });
   });
 
   it("does not hold one checkpoint's events behind another's retries", async () => {

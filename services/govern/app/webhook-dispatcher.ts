@@ -13,6 +13,7 @@ import type { CheckpointStore } from "../store/checkpoint-store.js";
 import type { WebhookStore } from "../store/webhook-store.js";
 import type { PostResult, WebhookPost } from "./post-webhook.js";
 import { collectEvents } from "./watch-events.js";
+import type { WebhookSecrets } from "./webhook-secrets.js";
 
 /** Default fallback period of the dispatcher (change events normally wake it first). */
 export const DEFAULT_DISPATCH_TICK_MS = 1000;
@@ -29,6 +30,8 @@ const FULL_PASS_EVERY_TICKS = 5;
 /** What the dispatcher is built from. */
 export interface WebhookDispatcherOptions {
   store: WebhookStore;
+  /** Opens the stored signing secrets. */
+  secrets: WebhookSecrets;
   checkpoints: CheckpointStore;
   bus: EventBus;
   clock: Clock;
@@ -256,7 +259,7 @@ export class WebhookDispatcher {
           "user-agent": "Gatehouse-Webhooks/1",
           "webhook-id": d.id,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": webhookSignature(endpoint.secret, d.id, timestamp, d.body),
+          "webhook-signature": webhookSignature(this.opts.secrets.fromStored(endpoint.secret, endpoint.id), d.id, timestamp, d.body),
         },
         body: d.body,
       },

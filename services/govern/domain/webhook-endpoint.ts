@@ -1,8 +1,9 @@
 import type { CheckpointEventType } from "./checkpoint-event.js";
 
 /**
- * An endpoint that receives a workspace's checkpoint events. `secret` is the
- * signing secret (`whsec_…`), shown to its creator once and otherwise only
+ * An endpoint that receives a workspace's checkpoint events. `secret` is its
+ * signing secret (`whsec_…`) as stored — sealed when an encryption key is
+ * set (see `WebhookSecrets`) — shown to its creator once and otherwise only
  * used to sign. An endpoint is enabled until the dispatcher disables it for
  * failing (`disabledAt`, `disabledReason`); `lastSuccessAt` is when it last
  * accepted a delivery (kept to the minute), which the disable rule reads.

@@ -16,7 +16,8 @@ import { webhookToProto } from "./webhook-to-proto.js";
  * `CreateWebhook`: registers an endpoint in the caller's workspace (see
  * `validateWebhookInput` and `checkWebhookTarget` for what is refused, and
  * at most `MAX_ENDPOINTS_PER_WORKSPACE`) and answers it with its new signing
- * secret, which is never shown again. It receives the events made from now
+ * secret, which is never shown again (and is stored sealed when an encryption
+ * key is set). It receives the events made from now
  * on. The audit trail records it (without its secret). The REST answer is 201.
  */
 export function createWebhook(deps: GovernDeps) {
@@ -28,13 +29,15 @@ export function createWebhook(deps: GovernDeps) {
     }
     await checkWebhookTarget(input.host, deps.webhookAllowPrivate);
     const now = deps.clock.now();
+    const id = newId("wh", now);
+    const secret = newWebhookSecret();
     const endpoint: WebhookEndpoint = {
-      id: newId("wh", now),
+      id,
       workspaceId,
       url: input.url,
       events: input.events,
       description: input.description,
-      secret: newWebhookSecret(),
+      secret: deps.webhookSecrets.toStored(secret, id),
       createdAt: now,
       disabledAt: null,
       disabledReason: null,
@@ -42,6 +45,6 @@ export function createWebhook(deps: GovernDeps) {
     };
     await deps.webhooks.insertEndpoint(endpoint);
     await deps.audit.append(workspaceId, webhookCreatedEntry(endpoint, keyActor(req.caller!)));
-    return create(CreateWebhookResponseSchema, { webhook: webhookToProto(endpoint), secret: endpoint.secret });
+    return create(CreateWebhookResponseSchema, { webhook: webhookToProto(endpoint), secret });
   };
 }

@@ -5,6 +5,7 @@ import type { IdempotencyStore } from "../../../lib/idempotency/index.js";
 import type { Logger } from "../../../lib/logger.js";
 import type { CheckpointLifecycle } from "../app/checkpoint-lifecycle.js";
 import type { ContentScanningClient } from "../app/content-scanner.js";
+import type { WebhookSecrets } from "../app/webhook-secrets.js";
 import type { AgentStore } from "../store/agent-store.js";
 import type { CheckpointStore } from "../store/checkpoint-store.js";
 import type { PolicyStore } from "../store/policy-store.js";
@@ -23,6 +24,8 @@ export interface GovernDeps {
   /** The same changes keyed by workspace, for watchers of the event feed. */
   workspaceChanges: KeyedFanOut;
   webhooks: WebhookStore;
+  /** The form signing secrets are stored in (sealed when an encryption key is set). */
+  webhookSecrets: WebhookSecrets;
   /** The deployment's audit trail: policy and webhook changes are recorded there (checkpoints, by the lifecycle). */
   audit: AuditLog;
   /** The operator's GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: webhooks may target http: and non-public addresses. */

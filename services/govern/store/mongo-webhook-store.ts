@@ -112,9 +112,10 @@ export class MongoWebhookStore implements WebhookStore {
     return doc && doc.workspace_id === workspaceId ? endpointOf(doc) : null;
   }
 
-  async listEndpoints(workspaceId: string): Promise<WebhookEndpoint[]> {
+  async listEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]> {
     await this.indexes();
-    return (await this.endpoints.find({ workspace_id: workspaceId }).sort({ created_at: 1, _id: 1 }).toArray()).map(endpointOf);
+    const filter = workspaceId === undefined ? {} : { workspace_id: workspaceId };
+    return (await this.endpoints.find(filter).sort({ created_at: 1, _id: 1 }).toArray()).map(endpointOf);
   }
 
   async listEnabledEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]> {
@@ -138,6 +139,10 @@ export class MongoWebhookStore implements WebhookStore {
       { endpoint_id: id, status: "pending" },
       { $set: { status: "failed", next_attempt_at: null, last_error: "endpoint disabled" } },
     );
+  }
+
+  async setSecret(id: string, secret: string): Promise<void> {
+    await this.endpoints.updateOne({ _id: id }, { $set: { secret } });
   }
 
   async noteSuccess(id: string, at: number): Promise<void> {

@@ -102,6 +102,8 @@ export class SqliteWebhookStore implements WebhookStore {
         VALUES (@id, @workspace_id, @url, @events, @description, @secret, @created_at, @disabled_at, @disabled_reason, @last_success_at)`),
       getEndpoint: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? AND id = ?"),
       listEndpoints: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? ORDER BY created_at, id"),
+      listAll: p("SELECT * FROM govern_webhooks ORDER BY created_at, id"),
+      setSecret: p("UPDATE govern_webhooks SET secret = ? WHERE id = ?"),
       listEnabledIn: p("SELECT * FROM govern_webhooks WHERE workspace_id = ? AND disabled_at IS NULL ORDER BY created_at, id"),
       listEnabled: p("SELECT * FROM govern_webhooks WHERE disabled_at IS NULL ORDER BY created_at, id"),
       deleteEndpoint: p("DELETE FROM govern_webhooks WHERE workspace_id = ? AND id = ?"),
@@ -165,8 +167,9 @@ export class SqliteWebhookStore implements WebhookStore {
     return row ? endpointOf(row) : null;
   }
 
-  async listEndpoints(workspaceId: string): Promise<WebhookEndpoint[]> {
-    return (this.s.listEndpoints!.all(workspaceId) as EndpointRow[]).map(endpointOf);
+  async listEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]> {
+    const rows = workspaceId === undefined ? this.s.listAll!.all() : this.s.listEndpoints!.all(workspaceId);
+    return (rows as EndpointRow[]).map(endpointOf);
   }
 
   async listEnabledEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]> {
@@ -176,6 +179,10 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async deleteEndpoint(workspaceId: string, id: string): Promise<boolean> {
     return this.deleteTx(workspaceId, id);
+  }
+
+  async setSecret(id: string, secret: string): Promise<void> {
+    this.s.setSecret!.run(secret, id);
   }
 
   async disableEndpoint(id: string, at: number, reason: string): Promise<void> {

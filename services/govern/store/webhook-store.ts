@@ -24,8 +24,8 @@ export interface WebhookStore {
   insertEndpoint(endpoint: WebhookEndpoint): Promise<void>;
   /** The endpoint of `workspaceId` with this ID, or null (also for another workspace's). */
   getEndpoint(workspaceId: string, id: string): Promise<WebhookEndpoint | null>;
-  /** The workspace's endpoints, enabled or not, oldest first (those made in one millisecond by ID). */
-  listEndpoints(workspaceId: string): Promise<WebhookEndpoint[]>;
+  /** The workspace's endpoints (every workspace's when absent), enabled or not, oldest first (those made in one millisecond by ID). */
+  listEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]>;
   /** The enabled endpoints of `workspaceId`, or of every workspace when absent, oldest first (as `listEndpoints`). */
   listEnabledEndpoints(workspaceId?: string): Promise<WebhookEndpoint[]>;
   /** Removes the endpoint and its deliveries; resolves false when the workspace has no such endpoint. */
@@ -36,6 +36,8 @@ export interface WebhookStore {
    * already disabled (the first reason stays).
    */
   disableEndpoint(id: string, at: number, reason: string): Promise<void>;
+  /** Replaces the endpoint's stored signing secret (to seal one stored before an encryption key was set). */
+  setSecret(id: string, secret: string): Promise<void>;
   /** Records that the endpoint accepted a delivery at `at` (stored at most once a minute). */
   noteSuccess(id: string, at: number): Promise<void>;
 
