@@ -207,12 +207,14 @@ describe.skipIf(!kubectl).each(["production", "dev"])("kustomize overlay %s", (o
       GATEHOUSE_NATS_URL: "required",
       GATEHOUSE_BOOTSTRAP_KEY: "required",
       GATEHOUSE_SIGNING_KEY: "optional",
+      GATEHOUSE_ENCRYPTION_KEY: "optional",
     });
     // Every component that emits or consumes events gets the bus: auth (key
     // revocations drop other replicas' cached keys), secure (rule changes drop
     // other replicas' scan plans) and govern (decisions wake waiters).
     expect(secretsOf("secure")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
-    expect(secretsOf("govern")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required" });
+    // The secrets auth and govern store (a generated signing key, webhook signing secrets) are sealed with it when it is set.
+    expect(secretsOf("govern")).toEqual({ ...internal, GATEHOUSE_MONGODB_URI: "required", GATEHOUSE_NATS_URL: "required", GATEHOUSE_ENCRYPTION_KEY: "optional" });
   });
 
   it("gives every process time to wait for its dependencies at start before liveness applies", () => {
