@@ -46,11 +46,29 @@ describe("Leadership", () => {
     expect(await b.leads()).toBe(true);
   });
 
+  it("lets a replica that stops on purpose hand over at once, the next period included", async () => {
+    const a = replica("a");
+    expect(await a.leads()).toBe(true);
+    clock.advance(PERIOD / 2);
+    expect(await a.leads()).toBe(true); // claims the next period ahead
+    await a.release();
+    const restarted = replica("a-restarted");
+    expect(await restarted.leads()).toBe(true);
+    clock.advance(PERIOD);
+    expect(await restarted.leads()).toBe(true);
+    // Only its own claims go: releasing again, or by a replica that led nothing, takes nothing from the leader.
+    await a.release();
+    await replica("b").release();
+    expect(await restarted.leads()).toBe(true);
+    expect(await replica("c").leads()).toBe(false);
+  });
+
   it("answers no, without throwing, when the store fails", async () => {
     const failing: LeaseStore = {
       claim: () => Promise.reject(new Error("store down")),
       forget: () => Promise.reject(new Error("store down")),
     };
     expect(await new Leadership(failing, "sweep", clock, PERIOD, "a").leads()).toBe(false);
+    await expect(new Leadership(failing, "sweep", clock, PERIOD, "a").release()).resolves.toBeUndefined();
   });
 });

@@ -207,6 +207,8 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
       stopDeliveryPurge();
       await dispatcher.stop();
       await sweeper.stop();
+      // Another replica (or this one restarted) takes the work over now, not in up to two lease periods.
+      await Promise.all([sweepLead, purgeLead, eventPurgeLead, webhookLead, deliveryPurgeLead].map((l) => l.release()));
       fanOut.close();
       workspaceChanges.close();
       policyCache?.close();
