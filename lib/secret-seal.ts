@@ -9,16 +9,16 @@ export class SecretSealError extends Error {
   override name = "SecretSealError";
 }
 
-/** What a seal keeps: the HKDF `info` that derives its own key, and how messages name the secret. */
+/** What a seal keeps: the HKDF `info` that derives its own key, and what its messages call the secret. */
 export interface SealPurpose {
   info: string;
-  secret: string;
+  what: string;
 }
 
 /** The decision-token signing key (auth). */
-export const SIGNING_KEY_SEAL: SealPurpose = { info: "signing-key-at-rest v1", secret: "signing key" };
+export const SIGNING_KEY_SEAL: SealPurpose = { info: "signing-key-at-rest v1", what: "signing key" };
 /** Webhook endpoints' signing secrets (govern). */
-export const WEBHOOK_SECRET_SEAL: SealPurpose = { info: "webhook-secret-at-rest v1", secret: "webhook signing secret" };
+export const WEBHOOK_SECRET_SEAL: SealPurpose = { info: "webhook-secret-at-rest v1", what: "webhook signing secret" };
 
 /**
  * Encrypts stored secrets at rest (GATEHOUSE_ENCRYPTION_KEY): AES-256-GCM
@@ -53,7 +53,7 @@ export class SecretSeal {
     const iv = Buffer.from(ivText ?? "", "base64url");
     const body = Buffer.from(bodyText ?? "", "base64url");
     if (!isSealed(sealed) || iv.length !== IV_BYTES || body.length <= TAG_BYTES) {
-      throw new SecretSealError(`the stored ${this.purpose.secret} is not in a known sealed form`);
+      throw new SecretSealError(`the stored ${this.purpose.what} is not in a known sealed form`);
     }
     try {
       const decipher = createDecipheriv("aes-256-gcm", this.#key, iv);
@@ -61,7 +61,7 @@ export class SecretSeal {
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
       return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString("utf8");
     } catch {
-      throw new SecretSealError(`GATEHOUSE_ENCRYPTION_KEY does not open the stored ${this.purpose.secret} (a different key sealed it)`);
+      throw new SecretSealError(`GATEHOUSE_ENCRYPTION_KEY does not open the stored ${this.purpose.what} (a different key sealed it)`);
     }
   }
 }
