@@ -21,11 +21,13 @@ describe("startLedJob", () => {
       }),
     );
     await vi.waitFor(() => expect(runs.a + runs.b).toBeGreaterThanOrEqual(5), { timeout: 2000, interval: 5 });
-    stops.forEach((stop) => stop());
+    await Promise.all(stops.map((stop) => stop()));
     expect(Math.min(runs.a, runs.b)).toBe(0);
     const total = runs.a + runs.b;
     await new Promise((r) => setTimeout(r, 30));
     expect(runs.a + runs.b).toBe(total);
+    // The lease was given up: a replica starting now leads at once.
+    expect(await new Leadership(store, "job", clock, 60_000, "c").leads()).toBe(true);
   });
 
   it("runs the job everywhere without a lease, and keeps going after a failure", async () => {
@@ -40,6 +42,6 @@ describe("startLedJob", () => {
       failure: "failed",
     });
     await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 2000, interval: 5 });
-    stop();
+    await stop();
   });
 });

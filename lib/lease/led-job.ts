@@ -16,9 +16,11 @@ export interface LedJobOptions {
  * Runs background work (a purge, a cleanup) every `intervalMs` on the one
  * replica that leads it (see Leadership), so the store answers it once per
  * tick however many replicas there are. The timer does not keep the process
- * alive; the answer stops it.
+ * alive. The answer stops it and gives the lease up (`Leadership.release`),
+ * so that a replica replacing this one takes the work over at once; a run in
+ * progress may overlap its successor's first, which the work tolerates.
  */
-export function startLedJob(opts: LedJobOptions): () => void {
+export function startLedJob(opts: LedJobOptions): () => Promise<void> {
   const timer = setInterval(() => {
     void (async () => {
       if (opts.lead && !(await opts.lead.leads())) return;
@@ -26,5 +28,8 @@ export function startLedJob(opts: LedJobOptions): () => void {
     })().catch((err: unknown) => opts.logger.warn({ err }, opts.failure));
   }, opts.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await opts.lead?.release();
+  };
 }

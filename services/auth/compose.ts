@@ -121,7 +121,7 @@ export async function composeAuth(opts: ComposeAuthOptions): Promise<AuthCompone
     ready: () => pingBackend(opts.backend),
     ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
     close: async () => {
-      stopPurge();
+      await stopPurge();
       keyCache?.close();
     },
   };

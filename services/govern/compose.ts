@@ -202,13 +202,11 @@ export async function composeGovern(opts: GovernOptions): Promise<Component> {
     ready: () => checkpoints.ping(),
     busConnected: () => opts.bus.connected(),
     close: async () => {
-      stopPurge();
-      stopEventPurge();
-      stopDeliveryPurge();
+      await Promise.all([stopPurge(), stopEventPurge(), stopDeliveryPurge()]);
       await dispatcher.stop();
       await sweeper.stop();
       // Another replica (or this one restarted) takes the work over now, not in up to two lease periods.
-      await Promise.all([sweepLead, purgeLead, eventPurgeLead, webhookLead, deliveryPurgeLead].map((l) => l.release()));
+      await Promise.all([sweepLead.release(), webhookLead.release()]);
       fanOut.close();
       workspaceChanges.close();
       policyCache?.close();

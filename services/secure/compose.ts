@@ -93,7 +93,7 @@ export async function composeSecure(opts: SecureOptions): Promise<Component> {
     ready: () => rules.ping(),
     ...(opts.bus ? { busConnected: () => opts.bus!.connected() } : {}),
     close: async () => {
-      stopPurge();
+      await stopPurge();
       plans.close();
       await triggers.close();
     },
