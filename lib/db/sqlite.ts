@@ -49,7 +49,13 @@ function checkpointOffThread(db: SqliteDatabase, path: string): SqliteDatabase {
 // move to better-sqlite3 13.
 const retained: unknown[] = [];
 
-function retainStatements(db: SqliteDatabase): SqliteDatabase {
+/**
+ * Holds `db` and every statement its `prepare` makes for the life of the
+ * process (see above). `openSqlite` applies it; code that opens a database
+ * itself (tests) applies it too. `pragma()` prepares past it: use
+ * `exec`, or `prepare("PRAGMA …")`.
+ */
+export function retainStatements(db: SqliteDatabase): SqliteDatabase {
   retained.push(db);
   const prepare = db.prepare;
   db.prepare = function (this: SqliteDatabase, ...args: Parameters<SqliteDatabase["prepare"]>) {

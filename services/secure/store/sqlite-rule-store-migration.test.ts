@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { retainStatements } from "../../../lib/db/sqlite.js";
 import { SqliteRuleStore } from "./sqlite-rule-store.js";
 
 const dirs: string[] = [];
@@ -15,7 +16,8 @@ describe("SqliteRuleStore on a file from before detection_sensitivity", () => {
     const dir = mkdtempSync(join(tmpdir(), "gh-rules-"));
     dirs.push(dir);
     const file = join(dir, "secure.db");
-    const old = new Database(file);
+    // Retained as openSqlite's are: a statement left to the collector aborts Node 24 (see retainStatements).
+    const old = retainStatements(new Database(file));
     old.exec(`CREATE TABLE secure_rules (
       workspace_id TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, description TEXT,
       type TEXT NOT NULL, action TEXT NOT NULL, severity TEXT NOT NULL, status TEXT NOT NULL, is_built_in INTEGER NOT NULL,
@@ -30,7 +32,7 @@ describe("SqliteRuleStore on a file from before detection_sensitivity", () => {
       )
       .run();
     old.close();
-    const db = new Database(file);
+    const db = retainStatements(new Database(file));
     try {
       const store = new SqliteRuleStore(db);
       const rule = await store.get("ws_a", "rule_old");
