@@ -24,36 +24,31 @@ const sources = unseenSources().filter((s) => !only || only.includes(s.id));
 const unknown = only?.filter((id) => !sources.some((s) => s.id === id)) ?? [];
 if (unknown.length > 0 || sources.length === 0) throw new Error(`no source ${unknown.join(", ")} in scripts/eval/unseen-sources.json; ${usage}`);
 
-// A Go detector source names directories: every test file under them but the integration tests (which call live services).
-function filesOf(source: UnseenSource, path: string): string[] {
-  if (source.parser !== "go-detector-tests") return [path];
-  return readdirSync(path, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith("_test.go") && !f.endsWith("_integration_test.go"))
-    .sort()
-    .map((f) => join(path, f));
+// The files at `path` of a source's checkout, read. A Go detector source names directories: every
+// test file under them but the integration tests (which call live services).
+function readSource(source: UnseenSource, root: string, path: string): { file: string; raw: string }[] {
+  const at = join(root, path);
+  try {
+    const files =
+      source.parser !== "go-detector-tests"
+        ? [at]
+        : readdirSync(at, { recursive: true, encoding: "utf8" })
+            .filter((f) => f.endsWith("_test.go") && !f.endsWith("_integration_test.go"))
+            .sort()
+            .map((f) => join(at, f));
+    return files.map((file) => ({ file, raw: readFileSync(file, "utf8") }));
+  } catch {
+    throw new Error(`source ${source.id} is missing: expected ${at} (${source.repo}@${source.commit})`);
+  }
 }
 
-const parsed = sources.map((source) => ({
-  source,
-  texts: source.paths.flatMap((path) => {
-    const root = join(values.from!, source.dir);
-    let files: string[];
-    try {
-      files = filesOf(source, join(root, path));
-    } catch {
-      throw new Error(`source ${source.id} is missing: expected ${join(root, path)} (${source.repo}@${source.commit})`);
-    }
-    return files.flatMap((file) => {
-      let raw: string;
-      try {
-        raw = readFileSync(file, "utf8");
-      } catch {
-        throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
-      }
-      return parseUnseenFile(source, relative(root, file), raw);
-    });
-  }),
-}));
+const parsed = sources.map((source) => {
+  const root = join(values.from!, source.dir);
+  return {
+    source,
+    texts: source.paths.flatMap((path) => readSource(source, root, path).flatMap(({ file, raw }) => parseUnseenFile(source, relative(root, file), raw))),
+  };
+});
 const set = buildUnseenSet(parsed, cap);
 
 mkdirSync(values.out, { recursive: true });
