@@ -27,16 +27,6 @@ export function openSqlite(path: string): SqliteDatabase {
 // One checkpointing thread serves every file the process opens.
 const checkpointer = new WalCheckpointer();
 
-/**
- * Closes a database `openSqlite` opened, and resolves once the checkpointing
- * thread has closed its own connection to the file too: only then may the
- * file and its -wal and -shm be removed or handed to another process.
- */
-export async function closeSqlite(db: SqliteDatabase): Promise<void> {
-  db.close();
-  await checkpointer.settled();
-}
-
 // Hands `db`'s checkpoints to the thread, and takes them back when it closes.
 function checkpointOffThread(db: SqliteDatabase, path: string): SqliteDatabase {
   checkpointer.watch(db, path);

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { until } from "../../test/support/gatehouse-process.js";
-import { closeSqlite, openSqlite, retainStatements } from "./sqlite.js";
+import { openSqlite, retainStatements } from "./sqlite.js";
 import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from "./wal-checkpointer.js";
 
 let root = "";
@@ -39,16 +39,6 @@ describe("WalCheckpointer", () => {
     await checkpointed(path);
     expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1000 });
     db.close();
-  });
-
-  it("lets go of a file closed through closeSqlite before that resolves, so it may be removed at once", async () => {
-    const path = join(root, "e.db");
-    const db = openSqlite(path);
-    writeRows(db);
-    await checkpointed(path);
-    await closeSqlite(db);
-    // The last connection to close removes the WAL and its index: the thread's is closed too.
-    expect([existsSync(`${path}-wal`), existsSync(`${path}-shm`)]).toEqual([false, false]);
   });
 
   it("hands the checkpoints back to SQLite when it stops", async () => {

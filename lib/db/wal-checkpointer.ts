@@ -11,7 +11,7 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** What the checkpointing thread is told. */
-type Command = { watch: string } | { unwatch: string } | { settle: number };
+type Command = { watch: string } | { unwatch: string };
 
 /**
  * The checkpointing thread's program (its source is the worker's script, so
@@ -30,11 +30,6 @@ function checkpointLoop(data: { sqliteModule: string; interval: number }): void 
   // better-sqlite3 12 must not be finalised by the collector on Node 24.
   const retired: unknown[] = [];
   parentPort!.on("message", (command: Command) => {
-    // Commands are handled in order: the answer says every earlier one is done.
-    if ("settle" in command) {
-      parentPort!.postMessage(command.settle);
-      return;
-    }
     if ("watch" in command) {
       if (open.has(command.watch)) return;
       try {
@@ -81,7 +76,6 @@ export class WalCheckpointer {
   private worker: Worker | undefined;
   private failed = false;
   private readonly watched = new Map<SqliteDatabase, string>();
-  private settles = 0;
 
   constructor(private readonly interval = CHECKPOINT_INTERVAL_MS) {}
 
@@ -100,35 +94,6 @@ export class WalCheckpointer {
     this.watched.delete(db);
     // Another connection of this process may still write the file.
     if (![...this.watched.values()].includes(path)) this.worker?.postMessage({ unwatch: path } satisfies Command);
-  }
-
-  /**
-   * Resolves once the thread has carried out every command sent so far: after
-   * `unwatch`, it holds no connection to that file any more (so the file and
-   * its -wal and -shm may be removed, or taken by another process, at once).
-   * Resolves at once without a thread, and when the thread goes away.
-   */
-  async settled(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
-    const id = ++this.settles;
-    // Held while waiting, so that a process with nothing else to do still hears the answer.
-    worker.ref();
-    try {
-      await new Promise<void>((resolve) => {
-        const done = (answer?: unknown) => {
-          if (answer !== undefined && answer !== id) return;
-          worker.off("message", done);
-          worker.off("exit", done);
-          resolve();
-        };
-        worker.on("message", done);
-        worker.once("exit", () => done());
-        worker.postMessage({ settle: id } satisfies Command);
-      });
-    } finally {
-      worker.unref();
-    }
   }
 
   /** Stops the thread; the connections still watched checkpoint on their own again. */
