@@ -74,7 +74,8 @@ export async function startGatehouse(
         await conn.db.dropDatabase();
         await conn.close();
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      // The SQLite checkpointing thread closes its connections by message, after the server's close: retry a removal it raced.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
