@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { syntheticSamples } from "./injection-synthetic.js";
+import { parseJsonLines, spikeeSamples, type SpikeeDocument, type SpikeeInstruction, type SpikeeJailbreak, type SpikeeSeeds } from "./spikee-seeds.js";
 
 /** One labelled text; `label` 1 is a prompt injection or jailbreak. */
 export interface LabelledSample {
@@ -23,7 +24,10 @@ export interface TrainingSource {
   repo: string;
   commit: string;
   dir: string;
+  /** A file, or with `files` a folder that holds them. */
   path: string;
+  /** For a parser that reads several files: their paths under `path`. */
+  files?: string[];
   licence: string;
   parser: string;
   labels: string;
@@ -94,12 +98,31 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The samples a source's file holds, parsed as its manifest entry says. Throws on an unknown parser. */
-export function parseTrainingSource(source: TrainingSource, raw: Buffer): LabelledSample[] {
-  return parse(source, raw);
+/**
+ * The samples a source's file holds, parsed as its manifest entry says; a
+ * source of several `files` passes them by path, and `raw` is then unused.
+ * Throws on an unknown parser.
+ */
+export function parseTrainingSource(source: TrainingSource, raw: Buffer, files: ReadonlyMap<string, Buffer> = new Map()): LabelledSample[] {
+  return parse(source, raw, files);
 }
 
-function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
+// Spikee's seed files by their name in a seed folder; a folder's standalone inputs are listed only where all are plain requests.
+function spikeeSeedsOf(files: ReadonlyMap<string, Buffer>): SpikeeSeeds {
+  const seeds: SpikeeSeeds = { jailbreaks: [], instructions: [], documents: [], benignInputs: [] };
+  for (const [path, raw] of files) {
+    const text = raw.toString("utf8");
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (name === "jailbreaks.jsonl") seeds.jailbreaks.push(...parseJsonLines<SpikeeJailbreak>(text));
+    else if (name === "instructions.jsonl") seeds.instructions.push(...parseJsonLines<SpikeeInstruction>(text));
+    else if (name === "base_user_inputs.jsonl") seeds.documents.push(...parseJsonLines<SpikeeDocument>(text));
+    else if (name === "standalone_user_inputs.jsonl") seeds.benignInputs.push(...parseJsonLines<{ text: string }>(text).map((x) => x.text));
+    else throw new Error(`spikee-seeds: no reader for ${path}`);
+  }
+  return seeds;
+}
+
+function parse(source: TrainingSource, raw: Buffer, files: ReadonlyMap<string, Buffer>): LabelledSample[] {
   const s = (text: string, label: 0 | 1): LabelledSample => ({ text, label, source: source.id });
   switch (source.parser) {
     case "cyberseceval": {
@@ -160,6 +183,8 @@ function parse(source: TrainingSource, raw: Buffer): LabelledSample[] {
       const label = header!.indexOf("label");
       return rows.filter((r) => r[label] === "safe" && r[prompt]).map((r) => s(r[prompt]!, 0));
     }
+    case "spikee-seeds":
+      return spikeeSamples(spikeeSeedsOf(files)).map((x) => s(x.text, x.label));
     case "jsonl-prompt":
       return raw
         .toString("utf8")
@@ -183,14 +208,16 @@ export function loadInjectionTrainingData(dataDir: string): LabelledSample[] {
       all.push(...syntheticSamples(SYNTHETIC_SEED, SYNTHETIC_PER_FAMILY).map((x) => ({ text: x.text, label: x.label, source: `synthetic:${x.family}` })));
       continue;
     }
-    const file = join(dataDir, source.dir, source.path);
-    let raw: Buffer;
-    try {
-      raw = readFileSync(file);
-    } catch {
-      throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
-    }
-    all.push(...parse(source, raw));
+    const read = (file: string): Buffer => {
+      try {
+        return readFileSync(file);
+      } catch {
+        throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
+      }
+    };
+    const folder = join(dataDir, source.dir, source.path);
+    const files = new Map((source.files ?? []).map((f) => [f, read(join(folder, f))] as const));
+    all.push(...parse(source, source.files ? Buffer.alloc(0) : read(folder), files));
   }
   const byKey = new Map<string, LabelledSample>();
   for (const sample of all) {
