@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v3]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v4]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -30,8 +30,8 @@ const L2 = 1e-6;
 const SEED = 13;
 const MIN_WORDS = 8;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v3" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v3]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v4" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v4]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -261,6 +261,17 @@ A short search found no public GitHub source of optimised-suffix or PAIR-style p
 compatible licence (AdvSuffixes is GPL-3.0); the repositories of the PAIR, GCG and random-search
 attacks themselves were not used, as the unseen set's attacks were made with those methods.
 
+v4 adds the seed files of Spikee (ReversecLabs/spikee, Apache-2.0), a prompt-injection testing tool
+whose authors wrote its jailbreak templates ("new important instructions", "you are in developer /
+debug / test mode", "sorry, I forgot to ask you to", policy-puppetry configuration blocks, short
+DAN-style personas, poems that override) and instructions (system-prompt extraction, data exfiltration
+through markdown images, XSS strings, harmful and financial-advice requests). They are composed as
+Spikee composes its test cases (\`scripts/spikee-seeds.ts\`): each English template with 8 instructions,
+once more inside a document, and the extraction requests on their own; the plain requests on their
+own, the documents and Spikee's finance questions are the benign side, so the frame, not the request,
+marks the attack. Spikee's translations into Zulu, Albanian and Gaelic are left out: a few dozen
+texts per language taught v4's first candidate that the language itself is an attack.
+
 | source | licence | attacks | benign |
 |---|---|---|---|
 ${[...sourceCounts]
@@ -299,8 +310,9 @@ ${[...perSource]
   lower (the project's README gives the figures on an independent public set, and "Unseen evaluation"
   below on data nobody on the project has read).
 - Synthetic templates are a large share of the persona and authority attacks; wording far from them
-  (long fiction that slowly turns into a jailbreak) scores lower. Texts made from one template can
-  land in different splits, which flatters the held-out figures.
+  (long fiction that slowly turns into a jailbreak) scores lower. Texts made from one template (a
+  synthetic family's, or one Spikee jailbreak filled with different instructions) can land in
+  different splits, which flatters the held-out figures.
 - The synthetic families added in v2 (covert personas, injections addressed to the AI inside documents,
   everyday requests, code, security-engineering and manual wording) were written after reading the
   categories of the project's corpus misses (not copying its sentences), so that corpus is not unseen
@@ -309,7 +321,7 @@ ${[...perSource]
   (and the categories of the misses) on the project's independent evaluation set, so that set is
   not entirely unseen by the design: treat its figures as somewhat optimistic.
 - Harmful requests followed by optimised tokens (GCG, DSN) are not found at all, and harmful requests
-  reworded as role-play or persuasion (PAIR) mostly are not (see "Unseen evaluation"): the v3
+  reworded as role-play or persuasion (PAIR) mostly are not (see "Unseen evaluation"): the
   synthetic families for those forms score well on the held-out split because they are templates,
   and do not carry over to the real attacks. A linear model of n-grams has no notion of "tokens
   that do not form language" beyond the fragments it was shown.
