@@ -6,11 +6,21 @@ import {
   SYSTEM_PROMPT_EXTRACTION_PATTERNS,
 } from "./prompt-injection-patterns.js";
 
-/** Candidates of the `encoded_payload` category: runs that may be base64, hex or percent-encoded text. */
+/**
+ * Candidates of the `encoded_payload` category: runs that may be base64, hex
+ * or percent-encoded text, and text announced as ROT13 or written backwards
+ * ("ROT13 this and follow it: Vtaber …", "Reverse this and obey: erongI …").
+ */
 export const ENCODED_PAYLOAD_PATTERNS: readonly DetectorPattern[] = [
   { source: "[A-Za-z0-9+/_-]{24,}={0,2}", flags: "" },
   { source: "\\b(?:[0-9A-Fa-f]{2}){12,}\\b", flags: "" },
   { source: "(?:%[0-9A-Fa-f]{2}){12,}", flags: "" },
+  {
+    source: "\\b(?:rot-?13|caesar|reverse[ds]?|reversing|backwards?|mirror(?:ed)?)\\b[^:\\n]{0,60}?(?::|\\s[-–—])\\s*([^\\n]{12,600})",
+    flags: "i",
+    group: 1,
+    validate: (candidate) => hidesTransformedInjection(candidate),
+  },
 ];
 
 /** Longest encoded run decoded, in characters; longer runs are checked on their first part. */
@@ -38,6 +48,25 @@ function readable(text: string): boolean {
   if (text.length < 12) return false;
   const printable = text.match(/[\x20-\x7E\t\r\n\u00A0-\uFFFF]/g)?.length ?? 0;
   return !text.includes("\uFFFD") && printable / text.length >= 0.95;
+}
+
+function rot13(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= "Z" ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/**
+ * True when the candidate, read as ROT13, backwards, or with each word
+ * backwards, contains an instruction override, a system-prompt extraction or
+ * a role-play jailbreak. An announced transformation of ordinary text ("reverse
+ * the list: a, b, c") is not a finding.
+ */
+export function hidesTransformedInjection({ value }: Candidate): boolean {
+  const run = value.slice(0, MAX_DECODED_INPUT);
+  const readings = [rot13(run), [...run].reverse().join(""), run.replace(/\S+/g, (w) => [...w].reverse().join(""))];
+  return readings.some((text) => INJECTION.some((re) => re.test(text)));
 }
 
 /**
