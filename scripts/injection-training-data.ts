@@ -215,9 +215,9 @@ export function loadInjectionTrainingData(dataDir: string): LabelledSample[] {
         throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
       }
     };
-    const folder = join(dataDir, source.dir, source.path);
-    const files = new Map((source.files ?? []).map((f) => [f, read(join(folder, f))] as const));
-    all.push(...parse(source, source.files ? Buffer.alloc(0) : read(folder), files));
+    const location = join(dataDir, source.dir, source.path);
+    const files = new Map((source.files ?? []).map((f) => [f, read(join(location, f))] as const));
+    all.push(...parse(source, source.files ? Buffer.alloc(0) : read(location), files));
   }
   const byKey = new Map<string, LabelledSample>();
   for (const sample of all) {

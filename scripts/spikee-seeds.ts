@@ -68,10 +68,9 @@ export function parseJsonLines<T>(text: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-const language = (x: { lang?: string }) => x.lang ?? "en";
 // Spikee translates some seeds into low-resource languages; with too few texts in each to learn the
 // language itself, a model learns "this language is an attack", so only English seeds are used.
-const english = (x: { lang?: string }) => language(x) === "en";
+const english = (x: { lang?: string }) => (x.lang ?? "en") === "en";
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function uniqueBy<T>(items: T[], key: (x: T) => string): T[] {

@@ -19,7 +19,7 @@ export const ENCODED_PAYLOAD_PATTERNS: readonly DetectorPattern[] = [
     source: "\\b(?:rot-?13|caesar|reverse[ds]?|reversing|backwards?|mirror(?:ed)?)\\b[^:\\n]{0,60}?(?::|\\s[-–—])\\s*([^\\n]{12,600})",
     flags: "i",
     group: 1,
-    validate: (candidate) => hidesTransformedInjection(candidate),
+    validate: hidesTransformedInjection,
   },
 ];
 
