@@ -3,19 +3,13 @@ import { ENCODED_PAYLOAD_PATTERNS, hidesInjection } from "./encoded-payload.js";
 import { findHiddenUnicode } from "./hidden-unicode.js";
 import { parseInjectionModel, scoreInjection, type InjectionModelFile } from "./injection-classifier.js";
 import modelFile from "./injection-model/v4.json" with { type: "json" };
-import { precededBy } from "./keyword-near.js";
+import { notNegated } from "./not-negated.js";
 import {
   INSTRUCTION_OVERRIDE_PATTERNS,
   ROLEPLAY_JAILBREAK_PATTERNS,
   SYSTEM_PROMPT_EXTRACTION_PATTERNS,
 } from "./prompt-injection-patterns.js";
 
-// "Do not ignore the previous instructions" asks for the opposite of an override.
-const NEGATIONS = ["not ", "n't ", "never ", "nicht ", "no ", "ne pas "];
-
-function notNegated(c: Candidate): boolean {
-  return !precededBy(c.text, c.start, NEGATIONS);
-}
 
 const OPENING_QUOTES = new Set(['"', "“", "'", "‘", "«", "`"]);
 const CLOSING_QUOTES = new Set(['"', "”", "'", "’", "»", "`"]);

@@ -1,4 +1,5 @@
 import type { DetectorPattern } from "./detector.js";
+import { switchesTheModel } from "./switches-the-model.js";
 
 // Shared vocabulary. Sources stay in the common subset of RE2 and JavaScript syntax.
 const IGNORE = "(?:ignore|disregard|forget|override|bypass|skip|neglect|drop|abandon)";
@@ -241,8 +242,9 @@ export const ROLEPLAY_JAILBREAK_PATTERNS: readonly DetectorPattern[] = [
       "\\b(?:world|universe|story|scenario|simulation|game|reality|society)\\s+(?:where|in\\s+which)\\s+(?:ais?|assistants?|chatbots?|language\\s+models|models|bots|you)\\s+(?:have|has|had|face|are\\s+under)\\s+no\\s+(?:rules|restrictions|limits|limitations|filters|guidelines|guardrails|censorship|content\\s+polic(?:y|ies)|ethical\\s+\\w+|moral\\s+\\w+)\\b[^\\n]{0,80}?\\byou\\s+(?:are|will|must|play)\\b",
     flags: "i",
   },
-  { source: "\\b(?:developer|god|jailbreak|dan|unrestricted|sudo)\\s+mode\\s+(?:is\\s+)?(?:enabled|activated|on|unlocked)\\b", flags: "i" },
-  { source: "\\b(?:enable|activate|enter|switch\\s+to)\\s+(?:developer|god|jailbreak|dan|unrestricted)\\s+mode\\b", flags: "i" },
+  // A jailbreak mode switched on; devices and games have developer and god modes too (see `switchesTheModel`).
+  { source: "\\b(?:developer|god|jailbreak|dan|unrestricted|sudo)\\s+mode\\s+(?:is\\s+)?(?:enabled|activated|on|unlocked)\\b", flags: "i", validate: switchesTheModel },
+  { source: "\\b(?:enable|activate|enter|switch\\s+to)\\s+(?:developer|god|jailbreak|dan|unrestricted)\\s+mode\\b", flags: "i", validate: switchesTheModel },
   {
     source:
       "\\b(?:pretend|imagine|act\\s+as\\s+if|behave\\s+as\\s+if|respond\\s+as\\s+if|answer\\s+as\\s+if|suppose|assume)\\s+(?:that\\s+)?you\\s+(?:have|had|are\\s+under|operate\\s+with)\\s+no\\s+(?:restrictions|rules|limitations|limits|filters|guidelines|content\\s+polic(?:y|ies)|ethical\\s+guidelines|boundaries|safeguards)\\b",
