@@ -83,3 +83,14 @@ describe("the wrapper families of the synthetic data", () => {
     expect(shared.length).toBeGreaterThan(0);
   });
 });
+
+describe("the benign-modes family of the synthetic data", () => {
+  it("is benign, names a software mode in every sample, and is drawn after every other family", () => {
+    const samples = syntheticSamples(13, 40);
+    const modes = samples.filter((s) => s.family === "benign-modes");
+    expect(modes.length).toBeGreaterThan(20);
+    expect(modes.every((s) => s.label === 0 && /\bmode\b/i.test(s.text))).toBe(true);
+    const before = samples.filter((s) => s.family !== "benign-modes");
+    expect(samples.slice(0, before.length)).toEqual(before);
+  });
+});

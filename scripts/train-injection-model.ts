@@ -270,7 +270,10 @@ Spikee composes its test cases (\`scripts/spikee-seeds.ts\`): each English templ
 once more inside a document, and the extraction requests on their own; the plain requests on their
 own, the documents and Spikee's finance questions are the benign side, so the frame, not the request,
 marks the attack. Spikee's translations into Zulu, Albanian and Gaelic are left out: a few dozen
-texts per language taught v4's first candidate that the language itself is an attack.
+texts per language taught v4's first candidate that the language itself is an attack. Against
+Spikee's "you are now in developer / debug / test mode" templates, a synthetic family (\`benign-modes\`)
+uses the modes software really has: developer mode on a phone or in a browser, debug and test modes,
+safe, maintenance, kiosk and strict modes, god mode in a game.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
