@@ -9,11 +9,10 @@ import {
   ROLEPLAY_JAILBREAK_PATTERNS,
   SYSTEM_PROMPT_EXTRACTION_PATTERNS,
 } from "./prompt-injection-patterns.js";
-
+import { sentenceAround } from "./sentence-around.js";
 
 const OPENING_QUOTES = new Set(['"', "“", "'", "‘", "«", "`"]);
 const CLOSING_QUOTES = new Set(['"', "”", "'", "’", "»", "`"]);
-const SENTENCE_END = /[.!?\n]/;
 
 // A question that asks for something to be done ("Can you …?") rather than about something.
 const REQUEST_OPENING = /^(?:please|kindly|can|could|would|will)\b/i;
@@ -28,12 +27,8 @@ const REQUEST_OPENING = /^(?:please|kindly|can|could|would|will)\b/i;
  */
 function quotedInAQuestion(c: Candidate): boolean {
   if (!OPENING_QUOTES.has(c.text[c.start - 1] ?? "") || !CLOSING_QUOTES.has(c.text[c.end] ?? "")) return false;
-  let end = c.end + 1;
-  while (end < c.text.length && !SENTENCE_END.test(c.text[end]!)) end++;
-  if (c.text[end] !== "?") return false;
-  let start = c.start - 1;
-  while (start > 0 && !SENTENCE_END.test(c.text[start - 1]!)) start--;
-  return !REQUEST_OPENING.test(c.text.slice(start, c.start).trimStart());
+  const { before, question } = sentenceAround(c.text, c.start, c.end);
+  return question && !REQUEST_OPENING.test(before);
 }
 
 // An override or extraction phrase that is neither negated nor merely quoted in a question.

@@ -1,20 +1,12 @@
 import type { Candidate } from "./detector.js";
 import { notNegated } from "./not-negated.js";
+import { sentenceAround } from "./sentence-around.js";
 
-const SENTENCE_END = /[.!?\n]/;
 // What really has a developer, debug or god mode: devices, browsers, editors, games.
 const ON_A_DEVICE =
   /^[^.!?\n]{0,40}?\b(?:on|in|for|from)\s+(?:the\s+|your\s+|my\s+|this\s+|that\s+|a\s+|an\s+|his\s+|her\s+|our\s+|their\s+)?(?:android|iphone|ipad|ios|phone|pixel|samsung|galaxy|chromebook|chrome|browser|firefox|edge|windows|mac|macos|linux|xbox|playstation|ps5|switch|tv|router|tablet|device|laptop|pc|computer|extensions?|settings|vs\s*code|visual\s+studio|unity|unreal|game|console|app)\b/i;
 // A question about something ("How do I …?", "What is …?"), not a request to do it ("Can you …?").
 const ASKS_ABOUT = /^(?:how|what|why|where|when|which|who|is|are|does|do|did|has|have|should|can\s+i|could\s+i|may\s+i)\b/i;
-
-function sentenceAround(text: string, start: number, end: number): { before: string; after: string; question: boolean } {
-  let from = start;
-  while (from > 0 && !SENTENCE_END.test(text[from - 1]!)) from--;
-  let to = end;
-  while (to < text.length && !SENTENCE_END.test(text[to]!)) to++;
-  return { before: text.slice(from, start).trimStart(), after: text.slice(end, to), question: text[to] === "?" };
-}
 
 /**
  * True when "enable developer mode" or "developer mode is on" switches the
