@@ -141,38 +141,21 @@ function parse(source: TrainingSource, raw: Buffer, files: ReadonlyMap<string, B
         .filter((l) => l.length > 0)
         .flatMap((l, i) => (l.includes("{NEW_INSTRUCTION}") ? [s(l.replaceAll("{NEW_INSTRUCTION}", NEW_INSTRUCTION_FILLS[i % NEW_INSTRUCTION_FILLS.length]!), 1)] : [s(l, 1)]));
     case "hh-first-turn":
-      return gunzipSync(raw)
-        .toString("utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => (JSON.parse(l) as { chosen: string }).chosen)
+      return parseJsonLines<{ chosen: string }>(gunzipSync(raw).toString("utf8"))
+        .map((r) => r.chosen)
         .map((d) => /Human: ([\s\S]*?)\n\nAssistant:/.exec(d)?.[1]?.trim() ?? "")
         .filter((t) => t.length > 0)
         .map((t) => s(t, 0));
     case "bipia-context":
-      return raw
-        .toString("utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .flatMap((l) => {
-          const r = JSON.parse(l) as { context: string; question: string };
-          return [s(r.context, 0), s(r.question, 0)];
-        });
+      return parseJsonLines<{ context: string; question: string }>(raw.toString("utf8")).flatMap((r) => [s(r.context, 0), s(r.question, 0)]);
     case "bipia-code":
-      return raw
-        .toString("utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .flatMap((l) => {
-          const r = JSON.parse(l) as { error: string[]; code: string[]; context: string[] };
-          return [s(r.error.join("\n"), 0), s(r.code.join("\n"), 0), s(r.context.join("\n"), 0)];
-        });
+      return parseJsonLines<{ error: string[]; code: string[]; context: string[] }>(raw.toString("utf8")).flatMap((r) => [
+        s(r.error.join("\n"), 0),
+        s(r.code.join("\n"), 0),
+        s(r.context.join("\n"), 0),
+      ]);
     case "fastchat-turns":
-      return raw
-        .toString("utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .flatMap((l) => (JSON.parse(l) as { turns: string[] }).turns.map((t) => s(t, 0)));
+      return parseJsonLines<{ turns: string[] }>(raw.toString("utf8")).flatMap((r) => r.turns.map((t) => s(t, 0)));
     case "bipia-tasks": {
       const byCategory = JSON.parse(raw.toString("utf8")) as Record<string, string[]>;
       return BIPIA_PLAIN_TASKS.flatMap((c) => byCategory[c] ?? []).map((t) => s(t, 0));
@@ -186,11 +169,7 @@ function parse(source: TrainingSource, raw: Buffer, files: ReadonlyMap<string, B
     case "spikee-seeds":
       return spikeeSamples(spikeeSeedsOf(files)).map((x) => s(x.text, x.label));
     case "jsonl-prompt":
-      return raw
-        .toString("utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => s((JSON.parse(l) as { prompt: string }).prompt, 0));
+      return parseJsonLines<{ prompt: string }>(raw.toString("utf8")).map((r) => s(r.prompt, 0));
     default:
       throw new Error(`unknown parser ${source.parser} for ${source.id}`);
   }
