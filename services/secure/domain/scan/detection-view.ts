@@ -108,6 +108,9 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
   const starts: number[] = [];
   const ends: number[] = [];
   let changed = false;
+  // The word the last confusable was in, and whether its confusables fold.
+  let wordEnd = -1;
+  let foldWord = false;
   for (let i = 0; i < source.length; ) {
     const cp = source.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
@@ -116,7 +119,7 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
     if (leet !== undefined) {
       piece = leet;
       changed = true;
-    } else if (cp >= 0x80 && CONFUSABLE.has(cp)) {
+    } else if (cp >= 0x80 && CONFUSABLE.has(cp) && (i < wordEnd ? foldWord : ([wordEnd, foldWord] = disguisedWord(source, i))[1])) {
       piece = String.fromCharCode(CONFUSABLE.get(cp)!);
       changed = true;
     } else {
@@ -143,6 +146,44 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
       return text.toOriginal(s, e);
     },
   };
+}
+
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const ASCII_LETTER = /[A-Za-z]/;
+
+/**
+ * The end of the word around the confusable at `at`, and whether its
+ * confusables fold: a confusable that is not a letter (a typographic quote)
+ * always does; letters do in a word that mixes them with ASCII letters
+ * ("іgnore" with a Cyrillic "і"), or in a word made of confusables only,
+ * which reads as a Latin word in disguise ("сору"). A word of another script
+ * ("система", "السابقة") keeps its letters, so its own n-grams and
+ * phrases stay readable.
+ */
+function disguisedWord(source: string, at: number): [number, boolean] {
+  const first = source.codePointAt(at)!;
+  if (!WORD_CHAR.test(String.fromCodePoint(first))) return [at + (first > 0xffff ? 2 : 1), true];
+  let start = at;
+  while (start > 0) {
+    const c = source.codePointAt(start - 1)!;
+    // A low surrogate: step back over its pair.
+    const back = c >= 0xdc00 && c <= 0xdfff && start >= 2 ? 2 : 1;
+    if (!WORD_CHAR.test(String.fromCodePoint(source.codePointAt(start - back)!))) break;
+    start -= back;
+  }
+  let end = at;
+  let ascii = false;
+  let foreign = false;
+  for (let k = start; k < source.length; ) {
+    const cp = source.codePointAt(k)!;
+    const ch = String.fromCodePoint(cp);
+    if (!WORD_CHAR.test(ch)) break;
+    if (ASCII_LETTER.test(ch)) ascii = true;
+    else if (cp >= 0x80 && !CONFUSABLE.has(cp) && /\p{L}/u.test(ch)) foreign = true;
+    k += ch.length;
+    end = k;
+  }
+  return [end, ascii || !foreign];
 }
 
 // The width in code units of the token character (letter, digit, @ or $) that ends at `end`, or 0.
