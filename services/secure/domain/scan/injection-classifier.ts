@@ -1,4 +1,4 @@
-import { accumulateFeatureBlocks, type FeatureSpec } from "./injection-features.js";
+import { accumulateFeatureBlocks, wordCount, type FeatureSpec } from "./injection-features.js";
 
 import type { DetectionSensitivity } from "../rule.js";
 
@@ -100,9 +100,8 @@ export function spanScale(count: number): number {
  * Pure, and needs no network or file access.
  */
 export function scoreInjection(model: InjectionModel, text: string): InjectionScore {
-  const { sums, counts, starts, blocks, length, spaces } = accumulateFeatureBlocks(text, model.weights, model.stride);
-  const words = length > 0 ? spaces + 1 : 0;
-  if (words < model.minWords) return { score: 0, start: 0, end: text.length };
+  const { sums, counts, starts, blocks, length, spaces, unspaced } = accumulateFeatureBlocks(text, model.weights, model.stride);
+  if (wordCount(length, spaces, unspaced) < model.minWords) return { score: 0, start: 0, end: text.length };
   // Sums of int8 weights stay exact in int32 (at most 127 × 13 features per character).
   let total = 0;
   let totalCount = 0;

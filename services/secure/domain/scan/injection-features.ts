@@ -115,8 +115,25 @@ export interface FeatureBlocks {
   blocks: number;
   /** The compact text's length. */
   length: number;
-  /** Spaces in the compact text (a text of `n > 0` characters has `spaces + 1` words). */
+  /** Spaces in the compact text. */
   spaces: number;
+  /** Characters of scripts written without spaces between words (see `wordCount`). */
+  unspaced: number;
+}
+
+/** Whether the UTF-16 unit `c` is a letter of a script written without spaces: kana, CJK ideographs, Thai. */
+export function isUnspacedScript(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x0e00 && c <= 0x0e7f);
+}
+
+/**
+ * The words a compact text of `length` characters holds, for the model's
+ * minimum: one more than its spaces, and one per two characters of a script
+ * written without spaces (a Chinese or Japanese word is one to three
+ * characters), so a sentence in those scripts is not one "word".
+ */
+export function wordCount(length: number, spaces: number, unspaced: number): number {
+  return length > 0 ? spaces + 1 + Math.floor(unspaced / 2) : 0;
 }
 
 // What the pass needs of an ASCII character, from a table instead of a chain
@@ -152,6 +169,7 @@ export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride
   const mask = weights.length - 1;
   let n = 0;
   let spaces = 0;
+  let unspaced = 0;
   let block = -1;
   let inBlock = stride;
   let sum = 0;
@@ -179,6 +197,7 @@ export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride
     } else {
       c = raw;
       kind = WORD;
+      if (isUnspacedScript(raw)) unspaced++;
     }
     if (kind === SPACE) {
       if (space) continue;
@@ -244,7 +263,7 @@ export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride
       counts[block]!++;
     }
   }
-  return { sums, counts, starts, blocks: block + 1, length: n, spaces };
+  return { sums, counts, starts, blocks: block + 1, length: n, spaces, unspaced };
 }
 
 /**
