@@ -16,7 +16,7 @@ export const ENCODED_PAYLOAD_PATTERNS: readonly DetectorPattern[] = [
   { source: "\\b(?:[0-9A-Fa-f]{2}){12,}\\b", flags: "" },
   { source: "(?:%[0-9A-Fa-f]{2}){12,}", flags: "" },
   {
-    source: "\\b(?:rot-?13|caesar|reverse[ds]?|reversing|backwards?|mirror(?:ed)?)\\b[^:\\n]{0,60}?(?::|\\s[-–—])\\s*([^\\n]{12,600})",
+    source: "\\b(?:rot-?13|caesar|reverse[ds]?|reversing|backwards?|mirror(?:ed)?)\\b[^:\\n]{0,60}?(?::|\\s[-–—])\\s*([^\\n]{12,})",
     flags: "i",
     group: 1,
     validate: hidesTransformedInjection,

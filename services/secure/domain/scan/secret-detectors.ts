@@ -312,7 +312,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
       { source: "\\b[a-z][a-z0-9+.-]{1,20}://[^\\s:/@'\"]{0,64}:([^\\s:/@'\"]{3,128})@[^\\s'\"]", flags: "i", group: 1 },
       // ADO.NET / ODBC / JDBC key-value strings: Server=db;User ID=app;Password=…;
       {
-        source: "(?:server|data source|host|address|addr|uid|user ?id|user(?:name)?)\\s*=\\s*[^;'\"\\n]{1,100};[^'\"\\n]{0,200}?(?:password|pwd)\\s*=\\s*([^;'\"\\s]{3,128})",
+        source: "(?:server|data source|host|address|addr|uid|user ?id|user(?:name)?)\\s*=\\s*[^;'\"\\n]+;[^'\"\\n]*?(?:password|pwd)\\s*=\\s*([^;'\"\\s]{3,128})",
         flags: "i",
         group: 1,
       },
@@ -348,7 +348,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
       { source: "key=\"(?:cleartext)?password\"\\s+value=\"([^\"]{6,200})\"", flags: "i", group: 1, validate: validPasswordField },
       // Credentials in an HTTP header: Authorization: Bearer …, Basic …, X-API-Key: ….
       {
-        source: "(?:authorization[\"']?\\s*[:=]\\s*[\"']?(?:bearer|basic|token|apikey)\\s+|x-(?:[a-z]+-)?(?:api-?key|token|auth-token)[\"']?\\s*[:=]\\s*[\"']?)([A-Za-z0-9+/=_.~-]{10,500})",
+        source: "(?:authorization[\"']?\\s*[:=]\\s*[\"']?(?:bearer|basic|token|apikey)\\s+|x-(?:[a-z]+-)?(?:api-?key|token|auth-token)[\"']?\\s*[:=]\\s*[\"']?)([A-Za-z0-9+/=_.~-]{10,})",
         flags: "i",
         group: 1,
       },
@@ -360,7 +360,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
       },
       // curl's basic-auth option: curl -u user:password.
       {
-        source: "\\bcurl\\b(?:[^\\n]|\\\\\\r?\\n){0,500}?\\s(?:-u|--user)[ =]?[\"']?([^\\s\"':]{0,64}:[^\\s\"']{3,128})",
+        source: "\\bcurl\\b(?:[^\\n]|\\\\\\r?\\n)*?\\s(?:-u|--user)[ =]?[\"']?([^\\s\"':]{0,64}:[^\\s\"']{3,128})",
         flags: "",
         group: 1,
         validate: validUserPassword,
