@@ -1,4 +1,6 @@
 import type { DetectorPattern } from "./detector.js";
+import { ADDRESSED_TO_AI_PATTERNS } from "./addressed-to-ai-patterns.js";
+import { MULTILINGUAL_EXTRACTION_PATTERNS, MULTILINGUAL_OVERRIDE_PATTERNS, MULTILINGUAL_ROLEPLAY_PATTERNS } from "./multilingual-injection-patterns.js";
 import { switchesTheModel } from "./switches-the-model.js";
 
 // Shared vocabulary. Sources stay in the common subset of RE2 and JavaScript syntax.
@@ -83,22 +85,8 @@ export const INSTRUCTION_OVERRIDE_PATTERNS: readonly DetectorPattern[] = [
     source: `\\b${AI_READER}\\b[^:\\n]{0,40}:\\s*(?:(?:please|now|just|kindly)\\s+)?(?:(?:ignore|disregard|forget|override|bypass|skip|drop)\\s+(?:all\\s+|any\\s+)?(?:of\\s+)?(?:the\\s+|your\\s+|these\\s+|this\\s+|its\\s+)?(?:[\\w-]+\\s+){0,2}(?:rules|polic(?:y|ies)|instructions|guidelines|notes|checks|document|e-?mail|page|context|constraints|restrictions|safeguards|above)\\b|(?:ignore|disregard|forget|override|bypass|skip|drop)\\s+[^.\\n]{1,40}?(?:\\s+and|[;,])\\s+(?:(?:instead|just|only|then)\\s+)?(?:write|say|reply|respond|output|report|tell|send|mark|approve|merge|share|forward|recommend|praise|rate|delete|run|add|post|publish|pay)\\b|(?:your\\s+|the\\s+|all\\s+)?${VOIDED})`,
     flags: "i",
   },
-  // The same in Dutch and Italian, Chinese and Japanese.
-  { source: "\\b(?:negeer|vergeet)\\s+(?:alle\\s+)?(?:de\\s+)?(?:vorige|eerdere|voorgaande)\\s+(?:instructies|regels|opdrachten)", flags: "i" },
-  { source: "\\b(?:ignora|dimentica)\\s+(?:tutte\\s+)?(?:le\\s+)?(?:istruzioni|regole)\\s+(?:precedenti|anteriori)", flags: "i" },
-  { source: "(?:忽略|无视|無視|忘记|忘記)(?:掉)?(?:之前|以前|先前|上面|上述|前面)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|說明|规则|規則|命令)", flags: "" },
-  { source: "(?:以前|前|上記|これまで)の(?:指示|命令|指令|ルール)を(?:すべて|全て)?無視", flags: "" },
-  // The same in Spanish, French, German and Portuguese.
-  {
-    source:
-      "\\b(?:ignora|ignore[sz]?|ignoriere|ignorieren\\s+sie|olvida|oublie[sz]?|vergiss)\\s+(?:todas\\s+|toutes\\s+|alle\\s+|tous\\s+)?(?:las\\s+|les\\s+|die\\s+|as\\s+)?(?:instrucciones|instructions|anweisungen|instruções)\\s+(?:anteriores|précédentes|precedentes|vorherigen|bisherigen)",
-    flags: "i",
-  },
-  {
-    source:
-      "\\b(?:ignoriere|ignorieren\\s+sie|vergiss|vergessen\\s+sie|ignora|ignore[sz]?|oublie[sz]?)\\s+(?:alle\\s+|todas\\s+|toutes\\s+)?(?:die\\s+|las\\s+|les\\s+)?(?:vorherigen|bisherigen|vorigen|obigen|anteriores|précédentes)\\s+(?:anweisungen|instruktionen|regeln|instrucciones|instructions|règles)",
-    flags: "i",
-  },
+  ...ADDRESSED_TO_AI_PATTERNS,
+  ...MULTILINGUAL_OVERRIDE_PATTERNS,
 ];
 
 /** Patterns of the `system_prompt_extraction` category. */
@@ -148,12 +136,7 @@ export const SYSTEM_PROMPT_EXTRACTION_PATTERNS: readonly DetectorPattern[] = [
       "\\b(?:summari[sz]e|translate|paraphrase|rephrase|rewrite|encode|transcribe|outline)\\s+(?:all\\s+(?:of\\s+)?)?your\\s+(?:secret|hidden|confidential|system|initial|original|internal)\\s+(?:prompt|instructions|system\\s+message|rules|guidelines|configuration)\\b",
     flags: "i",
   },
-  // Asking for "your system prompt" in French, Spanish, German and Italian.
-  {
-    source:
-      "\\b(?:montre[sz]?|affiche[sz]?|donne[sz]?|r[ée]v[èe]le[sz]?|r[ée]p[èe]te[sz]?|mu[ée]strame|dime|revela|repite|zeig(?:e|en)?|nenne|wiederhole|gib|mostrami|dimmi|rivela|ripeti)(?:-moi|\\s+moi|\\s+mir|\\s+uns)?\\s+(?:ton|votre|tu|deinen|dein|ihren|il\\s+tuo)\\s+(?:prompt\\s+(?:syst[èe]me|del\\s+sistema|di\\s+sistema)|system-?prompt|mensaje\\s+del\\s+sistema|message\\s+syst[èe]me)",
-    flags: "i",
-  },
+  ...MULTILINGUAL_EXTRACTION_PATTERNS,
 ];
 
 /** Patterns of the `roleplay_jailbreak` category. */
@@ -252,4 +235,5 @@ export const ROLEPLAY_JAILBREAK_PATTERNS: readonly DetectorPattern[] = [
   },
   { source: "\\b(?:respond|answer|reply|talk)\\s+without\\s+any\\s+(?:moral|ethical|safety)\\s+(?:restrictions|guidelines|constraints|limits|filters)\\b", flags: "i" },
   { source: "\\bfreed\\s+from\\s+the\\s+typical\\s+confines\\s+of\\s+ai\\b", flags: "i" },
+  ...MULTILINGUAL_ROLEPLAY_PATTERNS,
 ];

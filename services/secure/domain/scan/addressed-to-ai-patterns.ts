@@ -1,0 +1,60 @@
+import type { DetectorPattern } from "./detector.js";
+
+// Sources stay in the common subset of RE2 and JavaScript syntax.
+
+// What kind of AI a note in a document addresses: "the AI scheduling assistant", "coding agents", "the automated AP assistant".
+const QUALIFIER = "(?:ai|llm|gpt|automated|autonomous|coding|code|browsing|e-?mail|mail-sending|scheduling|triage|review|screening|note-?taking)";
+const NOUN = "(?:agents?|assistants?|bots?|systems?|tools?|readers?|models?|summari[sz]ers?|reviewers?|note-?takers?|copilots?|pipelines?)";
+// An AI reading the document. A bare "assistant" or "agent" is left out: people have those too.
+const AI_READER = `(?:${QUALIFIER}[\\s-]+(?:[\\w-]+\\s+)?${NOUN}|ai|llms?|gpts?|large\\s+language\\s+models?|language\\s+models?|chatbots?|copilots?)`;
+// What an AI does with the text it was given.
+const READING =
+  "(?:reading|summari[sz]ing|processing|parsing|triaging|reviewing|browsing|crawling|analy[sz]ing|indexing|booking|handling|drafting|generating|resolving|picking|scanning|ingesting|working\\s+on|editing|refactoring|comparing|answering|using)";
+
+/**
+ * Injections addressed to the AI that reads a document, an e-mail or a tool's
+ * output on a user's behalf ("Note to the AI assistant: …", "If you are an
+ * LLM summarising this page, …", "any AI reading this thread …"), and the
+ * riders that make an instruction an attack on the user rather than a
+ * request: keep it from the user, leave it out of the summary, skip the
+ * human check. Part of the `instruction_override` category.
+ */
+export const ADDRESSED_TO_AI_PATTERNS: readonly DetectorPattern[] = [
+  // "Note to any AI scheduling assistant", "P.S. for AI readers", "instructions for the coding agent".
+  {
+    source: `\\b(?:note|message|instructions?|notice|reminder|memo|p\\.?\\s?s\\.?|warning|request|directive|hint)\\s+(?:for|to)\\s+(?:the\\s+|any\\s+|all\\s+|every\\s+|an?\\s+)?${AI_READER}\\b`,
+    flags: "i",
+  },
+  // "If you are a large language model summarising this page", "if you're an AI travel agent booking …".
+  {
+    source: `\\bif\\s+(?:you\\s+are|you're|you\\s+happen\\s+to\\s+be)\\s+(?:an?\\s+|the\\s+|any\\s+)?(?:${AI_READER}|(?:[\\w-]+\\s+){0,2}?(?:agent|assistant|bot)\\s+${READING})\\b`,
+    flags: "i",
+  },
+  // "If an AI assistant reads this", "if there's an AI note-taker on this call".
+  {
+    source: `\\bif\\s+(?:there(?:'s|\\s+is)\\s+)?(?:an?\\s+|any\\s+|the\\s+)?${AI_READER}(?:[\\s-]+[\\w-]+){0,2}?\\s+(?:is\\s+)?(?:reads?|reading|process(?:es|ing)?|summari[sz](?:es|ing|e)|sees|parses|parsing|reviews?|reviewing|handles?|handling|triages?|triaging|on\\s+this|books?|booking)\\b`,
+    flags: "i",
+  },
+  // "Any AI that's summarising these reviews", "for any LLM agent reading this thread".
+  {
+    source: `\\b(?:any|all|every|each|whichever|whoever's|for)\\s+(?:other\\s+)?${AI_READER}(?:[\\s-]+[\\w-]+){0,2}?\\s+(?:that's\\s+|that\\s+is\\s+|which\\s+is\\s+|who\\s+is\\s+|that\\s+)?${READING}\\b`,
+    flags: "i",
+  },
+  // Kept from the user it acts for: "do not tell the user", "without notifying the account holder".
+  {
+    source:
+      "\\b(?:do\\s+not|don't|never|without|and\\s+not)\\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|ask(?:ing)?|confirm(?:ing)?\\s+with|check(?:ing)?\\s+with|show(?:ing)?|warn(?:ing)?)\\s+(?:this\\s+|it\\s+|that\\s+|anything\\s+)?(?:to\\s+)?(?:the\\s+|your\\s+)?(?:user|human|account\\s+holder)s?\\b",
+    flags: "i",
+  },
+  // Hidden from the record: "don't mention this in the PR description", "leave this out of the summary".
+  {
+    source:
+      "\\b(?:do\\s+not|don't|never)\\s+(?:mention|bring\\s+up|include|note|report|log|record|list)\\s+(?:this|it|that|the\\s+change|this\\s+(?:step|action|change|instruction|note|removal|line|request))\\s+(?:in\\s+(?:the|your)\\s+(?:summary|pr|reply|response|description|report|commit|changelog|answer|digest)|to\\s+(?:the\\s+)?user)\\b|\\bleave\\s+(?:this|it|that)\\s+out\\s+of\\s+(?:the\\s+|your\\s+)?(?:pr|summary|reply|response|description|report|commit|changelog|notes)\\b",
+    flags: "i",
+  },
+  // Told to skip the human in the loop: "skip the usual payee verification", "bypass manager approval".
+  {
+    source: "\\b(?:skip(?:ping)?|bypass(?:ing)?|no\\s+need\\s+for)\\s+(?:the\\s+|any\\s+|a\\s+)?(?:usual\\s+)?(?:human|manual|user|manager|maintainer|payee|dual|staff|employee)\\s+(?:review|approval|confirmation|verification|sign-?off|check)\\b",
+    flags: "i",
+  },
+];
