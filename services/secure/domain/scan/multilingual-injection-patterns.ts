@@ -47,6 +47,16 @@ export const MULTILINGUAL_OVERRIDE_PATTERNS: readonly DetectorPattern[] = [
   // Vietnamese and Indonesian.
   { source: "\\b(?:bỏ\\s+qua|phớt\\s+lờ|quên)\\s+(?:tất\\s+cả\\s+)?(?:các\\s+|mọi\\s+)?(?:hướng\\s+dẫn|chỉ\\s+dẫn|lệnh|quy\\s+tắc)\\s+(?:trước\\s+đó|trước|trên)", flags: "i" },
   { source: "\\b(?:abaikan|lupakan)\\s+(?:semua\\s+)?(?:instruksi|perintah|aturan)\\s+(?:sebelumnya|di\\s+atas)", flags: "i" },
+  // A note addressed to the AI reading a document: "Nota per l'assistente AI", "Hinweis für den KI-Assistenten".
+  {
+    source:
+      "\\b(?:nota|note|notiz|hinweis|instrucci[óo]n|instru[çc][ãa]o|instruction|aviso|ps|p\\.s\\.|uwaga|opmerking|anweisung|mensaje|messaggio|nachricht)\\s+(?:per|para|pour|f[üu]r|voor|an|dla|aan|a)\\s+(?:l'|la\\s+|el\\s+|o\\s+|a\\s+|le\\s+|den\\s+|die\\s+|de\\s+|het\\s+|das\\s+)?(?:(?:assistente|asistente|assistant|assistent|agente|agent|asystent[a-z]*|modelo|modello|mod[èe]le|sistema|système|system)\\s+(?:de\\s+|di\\s+|d'|virtual\\s+de\\s+)?(?:ia|ai|ki)\\b|(?:ia|ai|ki)(?:-(?:assistent\\w*|agent\\w*))?\\b)",
+    flags: "i",
+  },
+  {
+    source: "(?:给|致)(?:ai|人工智能)(?:助手|代理|模型)?(?:的)?(?:说明|提示|指示|备注)|(?:ai|人工智能)(?:助手|アシスタント|エージェント)へ|yapay\\s+zek[aâ]\\S*\\s+(?:\\S+\\s+)?asistan\\S*\\s+not|(?:для|к)\\s+(?:ии|ai)[\\s-]*(?:ассистент|агент|помощник)\\S*",
+    flags: "i",
+  },
   // Chinese, Japanese and Korean.
   {
     source: "(?:忽略|无视|無視|忘记|忘記|忽視|忽视)(?:掉)?(?:你|您)?(?:之前|以前|先前|上面|上述|前面)(?:收到|得到|接收|接到)?(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|說明|规则|規則|命令)",
