@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { syntheticSamples } from "./injection-synthetic.js";
 import { parseJsonLines, spikeeSamples, type SpikeeDocument, type SpikeeInstruction, type SpikeeJailbreak, type SpikeeSeeds } from "./spikee-seeds.js";
@@ -170,6 +171,8 @@ function parse(source: TrainingSource, raw: Buffer, files: ReadonlyMap<string, B
       return spikeeSamples(spikeeSeedsOf(files)).map((x) => s(x.text, x.label));
     case "jsonl-prompt":
       return parseJsonLines<{ prompt: string }>(raw.toString("utf8")).map((r) => s(r.prompt, 0));
+    case "written-jsonl":
+      return [...files.values()].flatMap((f) => parseJsonLines<{ text: string; expect: boolean }>(f.toString("utf8")).map((r) => s(r.text, r.expect ? 1 : 0)));
     default:
       throw new Error(`unknown parser ${source.parser} for ${source.id}`);
   }
@@ -194,7 +197,8 @@ export function loadInjectionTrainingData(dataDir: string): LabelledSample[] {
         throw new Error(`source ${source.id} is missing: expected ${file} (${source.repo}@${source.commit})`);
       }
     };
-    const location = join(dataDir, source.dir, source.path);
+    // A source of this repository is read from it, not from the data directory.
+    const location = source.repo === "this repository" ? fileURLToPath(new URL(`../${source.path}`, import.meta.url)) : join(dataDir, source.dir, source.path);
     const files = new Map((source.files ?? []).map((f) => [f, read(join(location, f))] as const));
     all.push(...parse(source, source.files ? Buffer.alloc(0) : read(location), files));
   }
