@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadExternalSamples, loadHoldoutSamples } from "./load-samples.js";
 import { readModelCard } from "./read-model-card.js";
+import { evalTargets } from "./score.js";
 
 const dir = mkdtempSync(join(tmpdir(), "gatehouse-eval-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,6 +26,16 @@ describe("loadExternalSamples", () => {
       { id: "b.jsonl:1", origin: "lib-x", text: "mail me", expect: ["email"], category: "email" },
       { id: "b.jsonl:3", origin: "lib-x", text: "no", expect: [], category: "email" },
     ]);
+  });
+
+  it("reads the committed sets written elsewhere, whose categories are all evaluation targets, with positives and negatives", () => {
+    const ids = new Set(evalTargets().map((t) => t.id));
+    for (const name of ["tuned", "untouched"]) {
+      const samples = loadExternalSamples(new URL(`../../test/fixtures/written-eval/${name}`, import.meta.url).pathname);
+      expect(samples.length, name).toBeGreaterThanOrEqual(300);
+      for (const s of samples) expect(ids.has(s.category!), `${s.id}: ${s.category}`).toBe(true);
+      expect(samples.some((s) => s.expect.length > 0) && samples.some((s) => s.expect.length === 0), name).toBe(true);
+    }
   });
 
   it("names the file and line of a malformed sample", () => {

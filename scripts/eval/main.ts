@@ -11,8 +11,9 @@ import { aggregateIdOf, evalTargets, scoreSamples, type Detect, type EvalTarget,
 import { checkBars, suggestBars, THRESHOLDS } from "./thresholds.js";
 
 // `npm run eval [-- --misses] [-- --suggest-bars]`: precision, recall and F1 of the built-in
-// detectors per category and library, on the team corpus, a held-out split
-// and an external set when there are, and next to gitleaks for secrets.
+// detectors per category and library, on the team corpus, the sets written
+// elsewhere, a held-out split and an external set when there are, and next to
+// gitleaks for secrets.
 // Exits 1 when a bar of scripts/eval/thresholds.ts is missed.
 //
 // Environment:
@@ -50,7 +51,7 @@ function printMisses(score: SectionScore, samples: readonly EvalSample[], withTe
 
 // The corpus must hold every barred target; a held-out split or an external
 // set is held only to the bars of the targets it has positives of.
-function gate(name: "corpus" | "holdout" | "external", score: SectionScore) {
+function gate(name: keyof typeof THRESHOLDS, score: SectionScore) {
   const bars = THRESHOLDS[name];
   const lenient = name !== "corpus";
   const violations = checkBars(score, bars, lenient);
@@ -73,6 +74,8 @@ const targets: EvalTarget[] = evalTargets();
 out("Gatehouse detection evaluation: the built-in libraries, every data category on");
 out("(a target is a data category, or a whole library: a hit of any of its categories; pos/neg = samples scored)");
 
+let writtenTuned: [EvalSample[], SectionScore] | null = null;
+
 // 1. The team corpus.
 const corpus = loadCorpusSamples();
 const corpusScore = await scoreSamples(corpus, detect, targets);
@@ -82,7 +85,22 @@ out(formatScoreTable(corpusScore, targets, { bars: THRESHOLDS.corpus, violations
 printMisses(corpusScore, corpus, true);
 suggestions.corpus = suggestBars(corpusScore);
 
-// 2. The held-out split of the injection classifier.
+// 2. Sets written elsewhere: by separate writing sessions that saw neither the
+// detectors nor the corpus. The detectors were since tuned on the misses of
+// the `tuned` sets; the `untouched` set is measured, never read: its misses
+// are listed by ID only, as an external set's are.
+for (const [name, tuned] of [["tuned", true], ["untouched", false]] as const) {
+  const dir = resolve(ROOT, "test", "fixtures", "written-eval", name);
+  const samples = loadExternalSamples(dir);
+  const score = await scoreSamples(samples, detect, targets);
+  section(`Written elsewhere, ${name} (test/fixtures/written-eval/${name}): ${count(samples.length)} samples`);
+  out(formatScoreTable(score, targets, { ownPrecision: true, labelledOnly: true, bars: THRESHOLDS[name], violations: gate(name, score) }));
+  printMisses(score, samples, tuned);
+  suggestions[name] = suggestBars(score, true, new Set(samples.map((s) => s.category!)));
+  if (tuned) writtenTuned = [samples, score];
+}
+
+// 3. The held-out split of the injection classifier.
 section("Held-out split (prompt_injection)");
 const holdoutFile = process.env.GATEHOUSE_EVAL_HOLDOUT;
 // The shipped model's card records its held-out figures; another card may be named.
@@ -104,7 +122,7 @@ if (holdoutFile) {
   }
 }
 
-// 3. An external evaluation set, when there is one.
+// 4. An external evaluation set, when there is one.
 const externalDir = process.env.GATEHOUSE_EVAL_PUBLIC_DIR ?? resolve(ROOT, "..", "shared", "eval", "detection-public");
 let external: EvalSample[] | null = null;
 let externalScore: SectionScore | null = null;
@@ -128,7 +146,7 @@ if (existsSync(externalDir)) {
   out(`not present: ${externalDir}`);
 }
 
-// 4. Secrets next to gitleaks.
+// 5. Secrets next to gitleaks.
 section("Secrets: Gatehouse next to gitleaks (target 'secret')");
 const gitleaks = whichGitleaks();
 if (!gitleaks) {
@@ -136,6 +154,7 @@ if (!gitleaks) {
 } else {
   const secret = targets.filter((t) => t.id === aggregateIdOf("secrets"));
   const sets: [string, EvalSample[], SectionScore][] = [["team corpus", corpus, corpusScore]];
+  if (writtenTuned) sets.push(["written set", ...writtenTuned]);
   if (external && externalScore) sets.push(["external set", external, externalScore]);
   try {
     const rows: ComparisonRow[] = [];

@@ -21,11 +21,13 @@ export type Bars = Readonly<Record<string, Bar>>;
  *
  * - `corpus`: the team corpus, `test/fixtures/scan-corpus` (also checked by
  *   `corpus.test.ts`).
+ * - `tuned`, `untouched`: the sets written elsewhere, `test/fixtures/written-eval`
+ *   (the detectors were tuned on the misses of the first, never on the second).
  * - `external`: an external evaluation set, checked only when one is present.
  * - `holdout`: the held-out split of the injection classifier, checked only
  *   when a held-out file is given.
  */
-export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars>> = {
+export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "external" | "holdout", Bars>> = {
   // Measured on 1,506 samples (2026-11-25, the detectors of main at 19d518a):
   // PII and secret categories 0.942-1.000 (us_ssn precision 0.942,
   // generic_secret recall 0.957, the rest 0.983 or more); prompt_injection
@@ -97,6 +99,15 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "external" | "holdout", Bars
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
     prompt_injection: { ownPrecision: 0.96, recall: 0.84 },
+  },
+  // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
+  // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
+  // and 0.894 / 0.437 on the untouched one; now 0.965 / 0.807 and 0.944 / 0.756.
+  tuned: {
+    prompt_injection: { ownPrecision: 0.95, recall: 0.79 },
+  },
+  untouched: {
+    prompt_injection: { ownPrecision: 0.93, recall: 0.74 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
