@@ -346,7 +346,11 @@ ${[...perSource]
   that do not form language" beyond the fragments it was shown.
 - The machine-translated CyberSecEval attacks hash apart from their English originals, so a translation
   can sit in the test split while its original trains.
-- Mostly English; other languages are covered only through those translations.
+- The texts written for Gatehouse and the project's sets written elsewhere (\`test/fixtures/written-eval\`)
+  came from separate sessions of one kind of writer, given similar briefs: they share a style no
+  real attacker is bound to, so figures on those sets flatter the model, the untouched one too.
+- Mostly English; other languages are covered through the machine translations and the written texts
+  (a few dozen per language).
 - Indirect injections hidden in long documents are found only when one ${WINDOW}-character window carries
   enough of the attack.
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
