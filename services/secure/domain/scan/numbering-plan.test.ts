@@ -13,4 +13,14 @@ describe("inNumberingPlan", () => {
       expect(inNumberingPlan(n), n).toBe(false);
     }
   });
+  it("accepts numbers of the countries that share a calling code with a larger one, and refuses what none of them assigns", () => {
+    // Canada and Jamaica (+1), Guernsey (+44), Kazakhstan (+7), Vatican City (+39), Christmas Island (+61).
+    for (const n of ["16048723391", "14382719046", "18769261234", "441481256789", "77172581234", "390669881234", "61891647321"]) {
+      expect(inNumberingPlan(n), n).toBe(true);
+    }
+    // Exchanges starting with 0 or 1 exist in no NANP country; +44 1481 1… is no Guernsey number.
+    for (const n of ["16041723391", "14380719046", "18760261234", "441481156789"]) {
+      expect(inNumberingPlan(n), n).toBe(false);
+    }
+  });
 });

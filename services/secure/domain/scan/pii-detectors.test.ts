@@ -42,6 +42,16 @@ describe("pii detectors", () => {
     expect(detectIn("phone", "Build +1 123 456 7890, code +999 12 345 678, +44 12 3456, (123) 456-7890, 415-155-2671")).toEqual([]);
   });
 
+  it("phone: North American numbers of every country of +1, also written with dots", () => {
+    expect(detectIn("phone", "Emergency contact: 604.872.3391; cell (438) 271-9046; Kingston office 876-926-1234.")).toEqual([
+      "604.872.3391",
+      "(438) 271-9046",
+      "876-926-1234",
+    ]);
+    // No exchange starts with 0 or 1, in Canada as in the US.
+    expect(detectIn("phone", "Emergency contact: 604.172.3391, call 438-071-9046")).toEqual([]);
+  });
+
   it("phone: leaves dates, versions, ISBNs, invalid area codes and unlabelled national digits alone", () => {
     expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
   });
