@@ -52,6 +52,21 @@ describe("pii detectors", () => {
     expect(detectIn("phone", "Emergency contact: 604.172.3391, call 438-071-9046")).toEqual([]);
   });
 
+  it("phone: national numbers next to a Japanese, Korean or Chinese word for a phone, valid in the plan of the country it implies", () => {
+    expect(detectIn("phone", "携帯：080-4412-9083、電話 06-6341-2287")).toEqual(["080-4412-9083", "06-6341-2287"]);
+    expect(detectIn("phone", "휴대폰 010-8823-4471 / 연락처 02-3142-7765")).toEqual(["010-8823-4471", "02-3142-7765"]);
+    expect(detectIn("phone", "手机 159 2231 7784，联系电话：13761029384")).toEqual(["159 2231 7784", "13761029384"]);
+    // 電話 is Taiwan's word too: 02 is Taipei there (and no Japanese area code).
+    expect(detectIn("phone", "電話 02-2758-1234")).toEqual(["02-2758-1234"]);
+  });
+
+  it("phone: not what the implied country's plan refuses, nor a Chinese mobile's digits without a Chinese word", () => {
+    expect(detectIn("phone", "携帯 012-3456-7890")).toEqual([]);
+    expect(detectIn("phone", "전화 099-1234-5678")).toEqual([]);
+    expect(detectIn("phone", "手机 12345678901, 电话 138 0013 800")).toEqual([]);
+    expect(detectIn("phone", "Order 13761029384, phone 13761029384")).toEqual([]);
+  });
+
   it("phone: leaves dates, versions, ISBNs, invalid area codes and unlabelled national digits alone", () => {
     expect(detectIn("phone", "2023-10-15, v1.2.3, ISBN 978-3-16-148410-0, 123-456-7890, 094105-1234, ref 030 1234567")).toEqual([]);
   });

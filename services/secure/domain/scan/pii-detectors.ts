@@ -27,22 +27,55 @@ function validEmail({ value, text, start }: Candidate): boolean {
 /** Most candidates of each phone pattern one scan checks against the numbering plans (see `Detector.maxCandidates`). */
 export const PHONE_MAX_CANDIDATES = 1_000;
 
-function validPhone(c: Candidate): boolean {
-  const digits = c.value.replace(/[^0-9]/g, "");
+// Words for a phone number in Japanese, Korean and Chinese, and the calling
+// codes of the countries whose national numbers they introduce: 電話 is
+// Japanese and Traditional Chinese (Taiwan) alike.
+const REGION_WORDS: readonly { words: readonly string[]; codes: readonly string[] }[] = [
+  { words: ["携帯", "ケータイ", "連絡先"], codes: ["81"] },
+  { words: ["電話"], codes: ["81", "886"] },
+  { words: ["휴대폰", "핸드폰", "휴대전화", "전화", "연락처"], codes: ["82"] },
+  { words: ["手机", "电话", "联系"], codes: ["86"] },
+  { words: ["手機", "聯絡"], codes: ["886"] },
+];
+const PHONE_WINDOW = 40;
+
+/** The calling codes the words around a candidate imply (empty when none of `REGION_WORDS` is near). */
+function impliedCallingCodes({ text, start, end }: Candidate): string[] {
+  const around = text.slice(Math.max(0, start - PHONE_WINDOW), end + PHONE_WINDOW);
+  return REGION_WORDS.filter((r) => r.words.some((w) => around.includes(w))).flatMap((r) => r.codes);
+}
+
+// Digit count, repeated digits, a longer run of groups and unbalanced parentheses rule a candidate out whatever its form.
+function phoneShaped(c: Candidate, digits: string): boolean {
   if (digits.length < 8 || digits.length > 15 || /^(\d)\1+$/.test(digits)) return false;
   // A space joins digit groups too: "3589 8589 0748 8867" holds no phone number at its end.
   if (partOfLongerNumber(c, "-. ")) return false;
   const open = (c.value.match(/\(/g) ?? []).length;
   const close = (c.value.match(/\)/g) ?? []).length;
-  if (open !== close) return false;
+  return open === close;
+}
+
+function validPhone(c: Candidate): boolean {
+  const digits = c.value.replace(/[^0-9]/g, "");
+  if (!phoneShaped(c, digits)) return false;
   // With a country code, or in North America's form (whose code is 1), the
   // numbering plan decides: a version or an order number is rarely a number
   // any country assigns. A national number with a trunk 0 names no country,
-  // and nearly every digit string is valid in some; its keyword vouches for it.
+  // and nearly every digit string is valid in some: its keyword vouches for
+  // it, unless the keyword names the country (携帯, 전화), whose plan then decides.
   if (c.value.startsWith("+")) return inNumberingPlan(digits);
-  if (digits.startsWith("0")) return true;
+  if (digits.startsWith("0")) {
+    const codes = impliedCallingCodes(c);
+    return codes.length === 0 || codes.some((code) => inNumberingPlan(code + digits.slice(1)));
+  }
   const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
   return national.length === 10 && inNumberingPlan(`1${national}`);
+}
+
+// A Chinese mobile number (138 0013 8000) has no trunk 0: next to 手机 or 电话 China's plan decides.
+function validChineseMobile(c: Candidate): boolean {
+  const digits = c.value.replace(/[^0-9]/g, "");
+  return phoneShaped(c, digits) && impliedCallingCodes(c).includes("86") && inNumberingPlan(`86${digits}`);
 }
 
 function validCard(c: Candidate): boolean {
@@ -140,12 +173,17 @@ export const PII_DETECTORS: readonly Detector[] = [
       { source: "(?:\\b1[ .-])?(?:\\([2-9][0-9]{2}\\) ?|\\b[2-9][0-9]{2}[ .-])[2-9][0-9]{2}[ .-][0-9]{4}\\b", flags: "" },
       // National forms with a trunk 0 (020 7946 0958, 06 12 34 56 78) read as phones only next to a word saying so.
       { source: "\\b0[1-9][0-9]{0,3}(?:[ /.-]?[0-9]{2,4}){2,4}\\b", flags: "", requireKeyword: true },
+      // Chinese mobiles (138 0013 8000, 13800138000), only next to a Chinese word for a phone.
+      { source: "\\b1[3-9][0-9][ -]?[0-9]{4}[ -]?[0-9]{4}\\b", flags: "", requireKeyword: true, validate: validChineseMobile },
     ],
     validate: validPhone,
     // A numbering-plan check costs up to 45 µs: at most about 45 ms of them per pattern and scan.
     maxCandidates: PHONE_MAX_CANDIDATES,
-    keywords: ["phone", "tel", "call", "mobile", "cell", "fax", "whatsapp", "contact", "number", "ring"],
-    keywordWindow: 40,
+    keywords: [
+      ..."phone tel call mobile cell fax whatsapp contact number ring".split(" "),
+      ...REGION_WORDS.flatMap((r) => r.words),
+    ],
+    keywordWindow: PHONE_WINDOW,
     yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address", "uk_nhs_number", "ca_sin", "in_aadhaar"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
   },
