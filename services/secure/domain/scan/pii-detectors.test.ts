@@ -98,6 +98,14 @@ describe("pii detectors", () => {
     expect(detectIn("us_ssn", "Case 536-22-1234-B was closed. Build 536.22.1235 passed. Case 536-22-1236 is open.")).toEqual(["536-22-1236"]);
   });
 
+  it("us_ssn: not a part, lot, stock or catalogue number in the SSN's shape, unless an SSN word is nearer", () => {
+    for (const text of ["Part No. 532-41-7789", "lot 271-33-9046 expires 2027", "BOM line 4: 604-18-2245 capacitor", "SKU: 448 21 6603", "P/N 339-52-7710 rev B", "Cat. no. 512-60-3318"]) {
+      expect(detectIn("us_ssn", text), text).toEqual([]);
+    }
+    expect(detectIn("us_ssn", "Lot 12 buyer, SSN 532-41-7789")).toEqual(["532-41-7789"]);
+    expect(detectIn("us_ssn", "SSN 604-18-2245 of the part-time hire")).toEqual(["604-18-2245"]);
+  });
+
   it("us_ssn: finds bare and half-dashed numbers unless a word says they number something else", () => {
     expect(detectIn("us_ssn", "ssn: 536221236")).toEqual(["536221236"]);
     expect(detectIn("us_ssn", "Applicant 536221236 (SSN).")).toEqual(["536221236"]);

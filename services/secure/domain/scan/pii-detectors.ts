@@ -91,6 +91,14 @@ const OTHER_NUMBER_WORDS = wordsPattern([
   ..."claim license licence passport imei ean upc # $ € £ ¥".split(" "),
 ]);
 
+// Words naming the numbers of parts and stock, which are printed AAA-GG-SSSS
+// too (Part No. 435-…, Lot 417-…): unlike an order or case number, such a
+// word rules out even the SSN's own dashed shape.
+const PART_NUMBER_WORDS = wordsPattern([
+  ..."part p/n pn mpn lot batch bom sku model catalog catalogue cat article drawing dwg assembly".split(" "),
+  ..."serial s/n stock nsn upc ean gtin mfr product".split(" "),
+]);
+
 // A path segment, a handle or a suffix of a code: `/orders/536221236`, `PROJ-536221236`, `536221236@host`.
 function insideToken({ text, start, end }: Candidate): boolean {
   const attached = (joiner: string | undefined, beyond: string | undefined) =>
@@ -99,8 +107,9 @@ function insideToken({ text, start, end }: Candidate): boolean {
 }
 
 // AAA-GG-SSSS with one separator throughout (`-`, ` ` or `.`) is the SSN's own
-// shape, unless it runs on into a longer code (`858-94-3188-B`) or, dotted,
-// follows a word that numbers something else (`Build 430.71.9939`). Bare nine digits and AAA-GGSSSS are too, unless a word before them
+// shape, unless it runs on into a longer code (`858-94-3188-B`), follows a
+// word naming a part or lot number, or, dotted, follows a word that numbers
+// something else (`Build 430.71.9939`). Bare nine digits and AAA-GGSSSS are too, unless a word before them
 // says they number something else (an order, an account, a ZIP code) with no
 // SSN word closer; AAAGG-SSSS is ZIP+4's shape and needs an SSN word.
 function validSsn(c: Candidate): boolean {
@@ -111,6 +120,7 @@ function validSsn(c: Candidate): boolean {
   if (insideToken(c)) return false;
   const before = c.text.slice(Math.max(0, c.start - 32), c.start);
   if (SSN_WORDS.test(before)) return true;
+  if (PART_NUMBER_WORDS.test(before)) return false;
   // Dashes or spaces throughout are the SSN's own print form; dots are also a build or version number's.
   if (seps.length === 2 && seps[0] !== ".") return true;
   if (OTHER_NUMBER_WORDS.test(before)) return false;
