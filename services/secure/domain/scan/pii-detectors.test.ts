@@ -149,6 +149,13 @@ describe("pii detectors", () => {
     expect(detectIn("ip_address", "v1.2.3.4, 1.3.6.1.4.1.311, 999.1.1.1, 12:30:45, 00:1A:2B:3C:4D:5E, std::vector, section 4.2.1.3")).toEqual([]);
   });
 
+  it("ip_address: not a four-part version in a changelog, after a version word or in an upgrade; still an address whose change is of hosts", () => {
+    const changelog = "## [4.2.0.1] - 2026-02-11\n### Changed\n- Bundled SQLite from 3.44.2.0 to 3.46.1.0\n\n[4.2.0.1]: https://git.test/compare/4.2.0.0...4.2.0.1\n";
+    expect(detectIn("ip_address", changelog)).toEqual([]);
+    expect(detectIn("ip_address", "Installed OS build 10.0.22631.2, assemblyVersion: 1.0.0.0, v4.3.2.1")).toEqual([]);
+    expect(detectIn("ip_address", "Updated the DNS record from 10.1.4.2 to 10.1.4.3")).toEqual(["10.1.4.2", "10.1.4.3"]);
+  });
+
   it("uk_nino: finds allocated prefixes with a suffix A-D, together or spaced in pairs", () => {
     expect(detectIn("uk_nino", "NI number AB 12 34 56 C, or JG103759A.")).toEqual(["AB 12 34 56 C", "JG103759A"]);
     expect(detectIn("uk_nino", "QQ 12 34 56 C, GB123456A, DA123456A, AB123456E, AB 12 3456 C, XAB123456C")).toEqual([]);

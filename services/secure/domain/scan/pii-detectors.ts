@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "./detector.js";
 import { isValidIban } from "./iban-mod97.js";
-import { isIpv4, isIpv6 } from "./ip-address.js";
+import { isIpv4, isIpv6, namesAVersion } from "./ip-address.js";
 import { precededBy } from "./keyword-near.js";
 import { NATIONAL_ID_DETECTORS } from "./national-id-detectors.js";
 import { partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
@@ -157,11 +157,11 @@ function validIp(c: Candidate): boolean {
     // One group is enough only after a leading "::" (the loopback ::1); "a::b" style pairs need two.
     return isIpv6(c.value) && /[0-9]/.test(c.value) && (groups >= 2 || (groups === 1 && c.value.startsWith("::")));
   }
-  // Longer dotted numbers (OIDs, 1.2.3.4.5), versions (v1.2.3.4, "version 10.0.0.1") and
-  // section numbers ("section 4.2.1.3") are not addresses.
+  // Longer dotted numbers (OIDs, 1.2.3.4.5), versions (v1.2.3.4, "version 10.0.0.1", a
+  // changelog's "## [1.2.3.4]") and section numbers ("section 4.2.1.3") are not addresses.
   if (partOfLongerNumber(c, ".")) return false;
   if (/[vV§]/.test(before) || precededBy(c.text, c.start, NOT_AN_ADDRESS)) return false;
-  return isIpv4(c.value);
+  return isIpv4(c.value) && !namesAVersion(c.text, c.start, c.end);
 }
 
 /** Detectors of the `pii` library: contact details, financial identifiers, network addresses and national identifiers. */
