@@ -26,6 +26,18 @@ describe("pii detectors", () => {
     expect(detectIn("email", "logo@2x.png, @alice, user@localhost, name@, git clone https://git@github.com/a/b, x..y@acme.com")).toEqual([]);
   });
 
+  it("email: not SSH's user@host, as a remote in scp syntax or the login of an ssh command; still an address before a colon and a space", () => {
+    for (const text of [
+      "git clone git@gitlab.example.com:platform/billing.git",
+      "rsync -az build/ deploy@web3.example.net:/srv/www/",
+      "ssh -T git@bitbucket.org",
+      "ssh -p 2202 -i ~/.ssh/ops_key ops@bastion.example.io",
+    ]) {
+      expect(detectIn("email", text), text).toEqual([]);
+    }
+    expect(detectIn("email", "From: priya.n@example.org: see below. Send the ssh key to ken@example.net")).toEqual(["priya.n@example.org", "ken@example.net"]);
+  });
+
   it("phone: finds international, North American and keyword-backed national numbers", () => {
     expect(detectIn("phone", "Call +44 20 7946 0958 or (415) 555-2671 or 1-800-555-0199.")).toEqual([
       "+44 20 7946 0958",

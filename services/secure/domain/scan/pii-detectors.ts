@@ -14,8 +14,18 @@ const FILE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "svg", "webp", "bm
 // The user@host or password@host part of a URL (scheme://user@host, scheme://user:password@host).
 const URL_CREDENTIALS = /:\/\/(?:[^\s/@:]*:)?$/;
 
-function validEmail({ value, text, start }: Candidate): boolean {
-  if (URL_CREDENTIALS.test(text.slice(Math.max(0, start - 256), start))) return false;
+// SSH's user@host: a remote in scp syntax (git@github.com:org/repo.git, deploy@web1.test:/srv),
+// and the login an ssh command is given (ssh -T git@github.com). Neither names a mailbox.
+const SCP_PATH = /^:[\w~/.-]/;
+const SSH_COMMAND = /\b(?:ssh|sftp|mosh|autossh)(?:[ \t]+-[A-Za-z]+(?:[ \t]+[^\s@-]\S*)?)*[ \t]+$/;
+
+function sshLogin({ text, start, end }: Candidate): boolean {
+  return SCP_PATH.test(text.slice(end, end + 2)) || SSH_COMMAND.test(text.slice(Math.max(0, start - 80), start));
+}
+
+function validEmail(c: Candidate): boolean {
+  const { value, text, start } = c;
+  if (URL_CREDENTIALS.test(text.slice(Math.max(0, start - 256), start)) || sshLogin(c)) return false;
   const at = value.lastIndexOf("@");
   const local = value.slice(0, at);
   const labels = value.slice(at + 1).split(".");
