@@ -200,6 +200,15 @@ describe("pii detectors", () => {
     expect(detectIn("in_aadhaar", "7070 8444 0082, 1357 2468 0241, 2222 2222 2222, card 4111 7200 1549 2431")).toEqual([]);
   });
 
+  it("in_aadhaar / phone: a Verhoeff-valid number starting with 0 or 1 is no Aadhaar, nor a phone number because an Aadhaar word calls it a number", () => {
+    const text = "Aadhaar numbers never start with 0 or 1, so 0263 9500 9509 and 1760-7258-2113 are not ones.";
+    expect(detectIn("in_aadhaar", text)).toEqual([]);
+    expect(detectIn("phone", text)).toEqual([]);
+    expect(detectIn("phone", "Aadhaar number: 0762 1868 0116")).toEqual([]);
+    // A word naming a phone still vouches for it.
+    expect(detectIn("phone", "Aadhaar 7070 8444 0081, mobile 0762 1868 0116")).toEqual(["0762 1868 0116"]);
+  });
+
   it("es_dni: finds DNI and NIE numbers with the right control letter", () => {
     expect(detectIn("es_dni", "DNI 12345678Z, 69.160.222-G; NIE X1234567L, y1874234r")).toEqual(["12345678Z", "69.160.222-G", "X1234567L", "y1874234r"]);
     expect(detectIn("es_dni", "12345678A, X1234567A, 1234567Z, W1234567L, 00000000T, 2024-12345678Z")).toEqual([]);

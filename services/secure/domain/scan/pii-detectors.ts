@@ -1,9 +1,9 @@
 import type { Candidate, Detector } from "./detector.js";
 import { isValidIban } from "./iban-mod97.js";
 import { isIpv4, isIpv6, namesAVersion } from "./ip-address.js";
-import { precededBy } from "./keyword-near.js";
+import { keywordNear, precededBy } from "./keyword-near.js";
 import { NATIONAL_ID_DETECTORS } from "./national-id-detectors.js";
-import { partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
+import { labelledBy, partOfLongerNumber, separatorsOf, wordsPattern } from "./number-context.js";
 import { inNumberingPlan } from "./numbering-plan.js";
 import { isPaymentCardNumber } from "./payment-card.js";
 import { isValidUsSsn } from "./us-ssn.js";
@@ -55,6 +55,16 @@ function impliedCallingCodes({ text, start, end }: Candidate): string[] {
   return REGION_WORDS.filter((r) => r.words.some((w) => around.includes(w))).flatMap((r) => r.codes);
 }
 
+// Words that name a phone, as opposed to "number" and "contact", which name
+// phones among much else: a national number vouched for only by those is no
+// phone when a word near it names another kind of number ("Aadhaar numbers
+// never start with 0: 0762 1868 0116").
+const PHONE_WORDS = ["phone", "tel", "call", "mobile", "cell", "fax", "whatsapp", "ring", ...REGION_WORDS.flatMap((r) => r.words)];
+const OTHER_NUMBER_NAMES = wordsPattern([
+  ..."aadhaar aadhar uid uidai ssn nhs sin nir insee passport pan iban account acct card order invoice".split(" "),
+  ..."tracking customer member policy ticket case serial reference ref isbn imei".split(" "),
+]);
+
 // Digit count, repeated digits, a longer run of groups and unbalanced parentheses rule a candidate out whatever its form.
 function phoneShaped(c: Candidate, digits: string): boolean {
   if (digits.length < 8 || digits.length > 15 || /^(\d)\1+$/.test(digits)) return false;
@@ -75,6 +85,8 @@ function validPhone(c: Candidate): boolean {
   // it, unless the keyword names the country (携帯, 전화), whose plan then decides.
   if (c.value.startsWith("+")) return inNumberingPlan(digits);
   if (digits.startsWith("0")) {
+    // The name of the number usually comes before "number", so it is looked for further away.
+    if (!keywordNear(c.text, c.start, c.end, PHONE_WORDS, PHONE_WINDOW) && labelledBy(c, OTHER_NUMBER_NAMES, 2 * PHONE_WINDOW)) return false;
     const codes = impliedCallingCodes(c);
     return codes.length === 0 || codes.some((code) => inNumberingPlan(code + digits.slice(1)));
   }
@@ -199,10 +211,7 @@ export const PII_DETECTORS: readonly Detector[] = [
     validate: validPhone,
     // A numbering-plan check costs up to 45 µs: at most about 45 ms of them per pattern and scan.
     maxCandidates: PHONE_MAX_CANDIDATES,
-    keywords: [
-      ..."phone tel call mobile cell fax whatsapp contact number ring".split(" "),
-      ...REGION_WORDS.flatMap((r) => r.words),
-    ],
+    keywords: [...PHONE_WORDS, "contact", "number"],
     keywordWindow: PHONE_WINDOW,
     yieldsTo: ["credit_card", "us_ssn", "iban", "ip_address", "uk_nhs_number", "ca_sin", "in_aadhaar"],
     mask: { kind: "chars", keepStart: 0, keepEnd: 2 },
