@@ -132,6 +132,18 @@ describe("secret detectors", () => {
     }
   });
 
+  it("generic_secret: an AWS ARN names a secret or a parameter, in any partition; it is none", () => {
+    for (const text of [
+      "arn:aws:secretsmanager:ap-south-1:480213367745:secret:payments/stripe_webhook-Lq27Vd",
+      'SecretId: "arn:aws-us-gov:secretsmanager:us-gov-west-1:903318270041:secret:ledger/api-token-7Hk2Pw"',
+      "DB_SECRET_ARN=arn:aws-cn:secretsmanager:cn-northwest-1:662014795530:secret:rds!cluster-4f1e7b2a",
+    ]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+    // A value after the ARN is still read: here a real token follows it.
+    expect(detectIn("generic_secret", "secret_arn: arn:aws:secretsmanager:ap-south-1:480213367745:secret:x\ntoken: Rw7kQ2zXv9Lm4PnT")).toEqual(["Rw7kQ2zXv9Lm4PnT"]);
+  });
+
   it("connection_string: the password of a connection URI or a Password= field; not defaults, variables or placeholders", () => {
     expect(detectIn("connection_string", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
     expect(detectIn("connection_string", "mongodb+srv://svc:Qp7vR4wZx9@cluster0.test/app")).toEqual(["Qp7vR4wZx9"]);

@@ -144,9 +144,19 @@ function encodedPlaceholder(value: string): boolean {
   return /^[\x20-\x7e]+$/.test(decoded) && (PLACEHOLDER.test(decoded) || PASSWORD_PLACEHOLDER.test(decoded) || WEAK_WORDS.test(decoded));
 }
 
+// An ARN names a resource, and its resource type and ID are joined by a
+// colon like a setting and its value: `…:123456789012:secret:prod/db-Qx81Lm`
+// is the name of a secret in Secrets Manager, not the secret.
+const ARN_BEFORE = /\barn:aws[a-z-]*:(?:[^\s:'"`]*:)*$/i;
+
+/** True when the value at `start` is a part of an AWS ARN (arn:partition:service:region:account:resource). */
+function insideArn({ text, start }: Candidate): boolean {
+  return ARN_BEFORE.test(text.slice(Math.max(0, start - 200), start));
+}
+
 function validAssignedSecret(c: Candidate): boolean {
   const name = assignedName(c);
-  return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && !encodedPlaceholder(c.value) && validGenericSecret(c);
+  return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && !encodedPlaceholder(c.value) && !insideArn(c) && validGenericSecret(c);
 }
 
 // `curl -u user:password`: the password part, unless it is a variable or a stand-in.
