@@ -3,11 +3,13 @@ import { PROVIDER_TOKEN_FORMATS, type ProviderTokenFormat } from "./provider-tok
 import { shannonEntropy } from "./shannon-entropy.js";
 import { compileTokenShape, type TokenShape } from "./token-shape.js";
 
-/** A format of the table compiled: its shape and the pattern that joins the scan. */
+/** A format of the table compiled: its shape and the patterns that join the scan. */
 export interface CompiledTokenFormat {
   format: ProviderTokenFormat;
   shape: TokenShape;
   pattern: DetectorPattern;
+  /** The token given to one of the format's command-line options, when it lists any. */
+  flagPattern?: DetectorPattern;
 }
 
 /** Random values of a shape drawn to learn how much entropy its real tokens have. */
@@ -84,11 +86,17 @@ function compileFormat(format: ProviderTokenFormat): CompiledTokenFormat {
     if (classes.length >= 2 && random.length >= 16 && classes.filter((r) => r.test(random)).length < 2) return false;
     return shannonEntropy(random) >= minEntropy;
   };
-  return {
+  const compiled: CompiledTokenFormat = {
     format,
     shape,
     pattern: { source, flags: keyed ? "i" : "", group: keyed ? 1 : 0, label: format.label, validate },
   };
+  if (format.flags) {
+    // --account-key "…", --account-key=…, -StorageAccountKey '…'.
+    const flagSource = `(?:${format.flags.map(escapeKeyword).join("|")})(?:[ \\t]*=[ \\t]*|[ \\t]+)["']?(${shape.source})`;
+    compiled.flagPattern = { source: flagSource, flags: "i", group: 1, label: format.label, validate };
+  }
+  return compiled;
 }
 
 /** Every format of `PROVIDER_TOKEN_FORMATS`, compiled, in table order. */
@@ -108,7 +116,7 @@ export const PROVIDER_TOKEN_PREFIXES: readonly string[] = [
  */
 export const PROVIDER_TOKEN_DETECTOR: Detector = {
   category: "provider_token",
-  patterns: COMPILED_TOKEN_FORMATS.map((f) => f.pattern),
+  patterns: COMPILED_TOKEN_FORMATS.flatMap((f) => (f.flagPattern ? [f.pattern, f.flagPattern] : [f.pattern])),
   keywords: [],
   keywordWindow: 0,
   mask: { kind: "secret", prefix: new RegExp(`^(?:${PROVIDER_TOKEN_PREFIXES.map(escapeKeyword).join("|")})`) },

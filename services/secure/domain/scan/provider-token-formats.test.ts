@@ -79,6 +79,36 @@ describe("provider token formats", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("find a token given to one of its format's command-line options, after a space or =, quoted or not; not after another option", () => {
+    const wrong: string[] = [];
+    COMPILED_TOKEN_FORMATS.forEach(({ format, shape }, n) => {
+      const random = generator(9000 + n);
+      for (const flag of format.flags ?? []) {
+        const value = shape.sample(random);
+        for (const text of [`tool run ${flag} "${value}" -v`, `tool run ${flag.toUpperCase()} ${value}`, `tool run ${flag}='${value}'`]) {
+          if (!findings(text).some((f) => f.label === format.label && text.slice(f.start, f.end) === value)) wrong.push(`${format.id}: nothing found in ${text}`);
+        }
+        const other = `tool run --name "${value}"`;
+        if (findings(other).some((f) => f.label === format.label)) wrong.push(`${format.id}: found after another option in ${other}`);
+      }
+    });
+    expect(wrong).toEqual([]);
+    expect(PROVIDER_TOKEN_FORMATS.some((f) => f.flags)).toBe(true);
+  });
+
+  it("find an Azure Storage account key in a connection string, a setting of any case or az's --account-key; not an npm integrity hash", () => {
+    const random = generator(4242);
+    const key = () => Buffer.from(Array.from({ length: 64 }, () => Math.floor(random() * 256))).toString("base64");
+    const azure = (text: string) => findings(text).filter((f) => f.label === "Azure Storage account key").map((f) => text.slice(f.start, f.end));
+    const keys = Array.from({ length: 5 }, key);
+    expect(azure(`DefaultEndpointsProtocol=https;AccountName=ledger;AccountKey=${keys[0]};EndpointSuffix=core.windows.net`)).toEqual([keys[0]]);
+    expect(azure(`az storage container list --account-name ledger --account-key "${keys[1]}" -o table`)).toEqual([keys[1]]);
+    expect(azure(`export AZURE_STORAGE_KEY=${keys[2]}`)).toEqual([keys[2]]);
+    expect(azure(`{"storageAccountKey": "${keys[3]}"}`)).toEqual([keys[3]]);
+    expect(azure(`"integrity": "sha512-${keys[4]}"`)).toEqual([]);
+    expect(azure(`az storage account keys list --account-name ledger # ${keys[4]}`)).toEqual([]);
+  });
+
   it("default entropy thresholds sit below random tokens of the shape and above typed ones", () => {
     const hex64 = compileTokenShape("x_{hex:64}");
     const alnum16 = compileTokenShape("x_{alnum:16}");

@@ -21,6 +21,12 @@ export interface ProviderTokenFormat {
    */
   keywords?: readonly string[];
   /**
+   * Command-line options that take the token (`--account-key`), matched
+   * case-insensitively: the value follows after `=` or a space, quoted or not.
+   * A space alone is no assignment elsewhere, so only these options take one.
+   */
+  flags?: readonly string[];
+  /**
    * Least Shannon entropy (bits per character) of the random part; default:
    * what random values of the shape reach (see `defaultMinEntropy`). Set for
    * tokens that encode structure (base64 of JSON or of a URL), whose
@@ -45,7 +51,16 @@ export const PROVIDER_TOKEN_FORMATS: readonly ProviderTokenFormat[] = [
   { id: "amazon-bedrock-long-lived-key", provider: "Amazon Bedrock", label: "Amazon Bedrock API key", shape: "ABSK{b64:109-269}", minEntropy: 3 },
   { id: "amazon-bedrock-short-lived-key", provider: "Amazon Bedrock", label: "Amazon Bedrock short-term API key", shape: "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t{b64pad:20-1000}", minEntropy: 3 },
   { id: "azure-ad-client-secret", provider: "Microsoft Entra ID", label: "Microsoft Entra ID client secret", shape: "{entra:3}{digit:1}Q~{entra:31-34}" },
-  { id: "azure-storage-account-key", provider: "Azure Storage", label: "Azure Storage account key", shape: "AccountKey={b64:86}==" },
+  {
+    // 64 random bytes in base64, given as a connection string's AccountKey=, a setting or an option of az.
+    id: "azure-storage-account-key",
+    provider: "Azure Storage",
+    label: "Azure Storage account key",
+    shape: "{b64:86}==",
+    keywords: ["accountkey", "account_key", "account-key", "storage_key", "storagekey", "storage-key", "azure_storage"],
+    // az storage … --account-key; PowerShell's New-AzStorageContext -StorageAccountKey.
+    flags: ["--account-key", "-storageaccountkey"],
+  },
   { id: "azure-devops-pat", provider: "Azure DevOps", label: "Azure DevOps personal access token", shape: "{a36:52}", keywords: ["azure_devops", "azuredevops", "ado_pat", "ado_token", "devops_pat", "devops_token"] },
   { id: "azure-openai-key", provider: "Azure OpenAI", label: "Azure OpenAI API key", shape: "{hex:32}", keywords: ["azure_openai", "azureopenai", "azure-openai"] },
   { id: "cloudflare-api-token", provider: "Cloudflare", label: "Cloudflare API token", shape: "{url:40}", keywords: ["cloudflare", "cf_api_token", "cf_token"] },
