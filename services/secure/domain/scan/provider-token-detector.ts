@@ -1,6 +1,7 @@
 import type { Candidate, Detector, DetectorPattern } from "./detector.js";
 import { PROVIDER_TOKEN_FORMATS, type ProviderTokenFormat } from "./provider-token-formats.js";
 import { shannonEntropy } from "./shannon-entropy.js";
+import { STRUCTURED_TOKEN_PATTERNS } from "./structured-token-formats.js";
 import { compileTokenShape, type TokenShape } from "./token-shape.js";
 
 /** A format of the table compiled: its shape and the patterns that join the scan. */
@@ -111,12 +112,14 @@ export const PROVIDER_TOKEN_PREFIXES: readonly string[] = [
 ].sort((a, b) => b.length - a.length);
 
 /**
- * The `provider_token` detector: one pattern per format of the table, each
- * finding labelled with its format (`DigitalOcean personal access token`).
+ * The `provider_token` detector: one pattern per format of the table (and
+ * one more for a format's command-line options), then the structured
+ * formats' (see `structured-token-formats.ts`), each finding labelled with
+ * its format (`DigitalOcean personal access token`).
  */
 export const PROVIDER_TOKEN_DETECTOR: Detector = {
   category: "provider_token",
-  patterns: COMPILED_TOKEN_FORMATS.flatMap((f) => (f.flagPattern ? [f.pattern, f.flagPattern] : [f.pattern])),
+  patterns: [...COMPILED_TOKEN_FORMATS.flatMap((f) => (f.flagPattern ? [f.pattern, f.flagPattern] : [f.pattern])), ...STRUCTURED_TOKEN_PATTERNS],
   keywords: [],
   keywordWindow: 0,
   mask: { kind: "secret", prefix: new RegExp(`^(?:${PROVIDER_TOKEN_PREFIXES.map(escapeKeyword).join("|")})`) },
