@@ -57,7 +57,8 @@ export const PROVIDER_TOKEN_FORMATS: readonly ProviderTokenFormat[] = [
     provider: "Azure Storage",
     label: "Azure Storage account key",
     shape: "{b64:86}==",
-    keywords: ["accountkey", "account_key", "account-key", "storage_key", "storagekey", "storage-key", "azure_storage"],
+    // Four names at most, so that the scan can search for them (AccountKey, storageAccountKey, AZURE_STORAGE_KEY).
+    keywords: ["accountkey", "account_key", "account-key", "storage_key"],
     // az storage … --account-key; PowerShell's New-AzStorageContext -StorageAccountKey.
     flags: ["--account-key", "-storageaccountkey"],
   },
