@@ -144,6 +144,31 @@ describe("secret detectors", () => {
     expect(detectIn("generic_secret", "secret_arn: arn:aws:secretsmanager:ap-south-1:480213367745:secret:x\ntoken: Rw7kQ2zXv9Lm4PnT")).toEqual(["Rw7kQ2zXv9Lm4PnT"]);
   });
 
+  it("generic_secret: the value a command fetching a secret printed on the next line of a pasted session", () => {
+    const sessions: [string, string][] = [
+      ["$ vault kv get -mount=kv -field=api_token payments/stripe\nTm4vX8qLz2Rw9KpB3sYd\n$ ", "Tm4vX8qLz2Rw9KpB3sYd"],
+      ["PS> op read 'op://Ops/ledger-db/password'\r\nLq9#vT2x!Wm4\r\n", "Lq9#vT2x!Wm4"],
+      ["aws secretsmanager get-secret-value --secret-id billing/api --query SecretString --output text\nh7Rk2mZq9XwL4pVt8sNc", "h7Rk2mZq9XwL4pVt8sNc"],
+      ["kubectl get secret ledger-db -n prod -o jsonpath='{.data.password}' | base64 -d\n  Vw3pK8zQ2mTx\n", "Vw3pK8zQ2mTx"],
+      ["gcloud secrets versions access 3 --secret=webhook-signing\n9f2c41e7b8a05d3e6c1f7a29b4d80e53", "9f2c41e7b8a05d3e6c1f7a29b4d80e53"],
+    ];
+    for (const [text, value] of sessions) expect(detectIn("generic_secret", text), text).toEqual([value]);
+  });
+
+  it("generic_secret: not what such a command prints that is no secret: JSON, a table, a path, a placeholder, a blank line, nor a value after another command", () => {
+    for (const text of [
+      "aws secretsmanager get-secret-value --secret-id billing/api\n{\n",
+      "$ kubectl get secrets\nNAME          TYPE     DATA   AGE\n",
+      "vault read -field=path kv/config\nkv/data/prod/payments-api\n",
+      "op read op://Ops/db/password\n<your-password>\n",
+      "vault kv get -field=token kv/ci\n\nTm4vX8qLz2Rw9KpB3sYd\n",
+      "$ cat notes.txt\nTm4vX8qLz2Rw9KpB3sYd\n",
+      "kubectl get secret db -o jsonpath='{.data.password}'\nY2hhbmdlbWUxMjM=\n",
+    ]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+  });
+
   it("connection_string: the password of a connection URI or a Password= field; not defaults, variables or placeholders", () => {
     expect(detectIn("connection_string", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
     expect(detectIn("connection_string", "mongodb+srv://svc:Qp7vR4wZx9@cluster0.test/app")).toEqual(["Qp7vR4wZx9"]);

@@ -114,8 +114,8 @@ export function genericSecretMinEntropy(length: number): number {
 // Words that make a value a sample or a weak default rather than a secret someone was given.
 const WEAK_WORDS = /passw(?:or)?d|passw0rd|secret|changeit|letmein|qwerty|12345678|abcdef|foobar|hello|test(?:ing)?[_-]?(?:key|token|secret|pass)/i;
 
-function validGenericSecret({ value }: Candidate): boolean {
-  if (value.length < 10 || PLACEHOLDER.test(value) || INDIRECTION.test(value) || WEAK_WORDS.test(value)) return false;
+function validGenericSecret({ value }: Candidate, minLength = 10): boolean {
+  if (value.length < minLength || PLACEHOLDER.test(value) || INDIRECTION.test(value) || WEAK_WORDS.test(value)) return false;
   // Identifiers and dotted paths (settings.DB_PASSWORD, get_token) are references, not values.
   if (IDENTIFIER_PATH.test(value) && !/[0-9]/.test(value)) return false;
   // Names made of words (bearer_token_v2, MAX_RETRY_COUNT, userAccessToken2) are settings, not secrets.
@@ -157,6 +157,30 @@ function insideArn({ text, start }: Candidate): boolean {
 function validAssignedSecret(c: Candidate): boolean {
   const name = assignedName(c);
   return !DESCRIBING_NAME.test(name) && !NOT_SECRET_NAME.test(name) && !encodedPlaceholder(c.value) && !insideArn(c) && validGenericSecret(c);
+}
+
+// Commands that print a secret they fetch from a store, in groups of four (each
+// group a literal the scan can search for): Vault, 1Password, AWS Secrets
+// Manager and Parameter Store, Google Secret Manager, Azure Key Vault,
+// Kubernetes, Heroku, Doppler and pass.
+const FETCH_COMMANDS = [
+  ["vault kv get", "vault read", "op read", "op item get"],
+  ["secretsmanager get-secret-value", "ssm get-parameter", "secrets versions access", "keyvault secret show"],
+  ["kubectl get secret", "config:get", "doppler secrets get", "pass show"],
+];
+
+/** A pattern of the value a fetching command prints alone on the line after it (a terminal session pasted whole). */
+function fetchedValuePattern(commands: readonly string[]): string {
+  return `\\b(?:${commands.join("|")})[^\\n]*\\r?\\n[ \\t]*([^\\s"'\`<>]{8,})[ \\t]*\\r?(?:\\n|$)`;
+}
+
+// A value a fetching command printed: what a generic secret must be, from 8
+// characters on (the command says what it is), and not a path or a name.
+function validFetchedSecret(c: Candidate): boolean {
+  const { value } = c;
+  if (value.length > 200 || value.includes("://") || /^[~/.]/.test(value) || encodedPlaceholder(value)) return false;
+  if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
+  return validGenericSecret(c, 8);
 }
 
 // `curl -u user:password`: the password part, unless it is a variable or a stand-in.
@@ -388,6 +412,8 @@ export const SECRET_DETECTORS: readonly Detector[] = [
         group: 1,
         validate: validEncodedSecretValue,
       },
+      // The value a command fetching a secret printed on the next line: `vault kv get -field=…`, `op read op://…`.
+      ...FETCH_COMMANDS.map((commands) => ({ source: fetchedValuePattern(commands), flags: "", group: 1, validate: validFetchedSecret })),
     ],
     validate: validGenericSecret,
     keywords: ["password", "secret", "token", "api_key", "apikey", "credential"],
