@@ -169,6 +169,44 @@ describe("secret detectors", () => {
     }
   });
 
+  it("generic_secret: a password shared with its user in chat, as user / password or after a login and a password label", () => {
+    const shared: [string, string][] = [
+      ["Jenkins admin: ci-admin / Rv8#kQ2mZx", "Rv8#kQ2mZx"],
+      ["staging creds: svc_etl / pT4wK9zLq2", "pT4wK9zLq2"],
+      ["login: reporter password: hN3vX8qT", "hN3vX8qT"],
+      ["for the VPN, user j.ortiz, pass: Wq2!mL7z", "Wq2!mL7z"],
+      ['username "svc-ledger" pwd "Zt6kP1xNq4"', "Zt6kP1xNq4"],
+    ];
+    for (const [text, value] of shared) expect(detectIn("generic_secret", text), text).toEqual([value]);
+  });
+
+  it("generic_secret: not a pair of words, the user again, a placeholder, a variable, an option or code after a password label", () => {
+    for (const text of [
+      "user: read/write",
+      "admin: enabled/disabled",
+      "login: admin / admin",
+      "Please enter your login and password below",
+      "user deploy password deploy",
+      "login ops password <password>",
+      "user: ops pw: $OPS_PASSWORD",
+      "curl --user ops:pass --insecure https://ci.test",
+      "await login(usernamePassword(credentialsFrom(env)))",
+      "admin john passed: 2024-01-05T10:00",
+    ]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+  });
+
+  it("generic_secret: a .netrc entry's password, on one line or over several, also a platform API key shaped as a UUID", () => {
+    const uuid = "c41f07d2-9e3b-4a86-b5d0-7f28e1a93c64";
+    expect(detectIn("generic_secret", `machine api.heroku.com login ana@example.org password ${uuid}`)).toEqual([uuid]);
+    expect(detectIn("generic_secret", `machine git.heroku.com\n  login ana@example.org\n  password ${uuid}\n`)).toEqual([uuid]);
+    expect(detectIn("generic_secret", "machine ftp.example.net password Kp4xW9qLz2")).toEqual(["Kp4xW9qLz2"]);
+    for (const text of ["machine learning password policy", "machine build01 login ci password ci", "machine api.example.com login me password $NETRC_PASSWORD"]) {
+      expect(detectIn("generic_secret", text), text).toEqual([]);
+    }
+  });
+
   it("connection_string: the password of a connection URI or a Password= field; not defaults, variables or placeholders", () => {
     expect(detectIn("connection_string", "postgres://app:Zx9kLm2Qp7vR4wT8@db:5432/prod")).toEqual(["Zx9kLm2Qp7vR4wT8"]);
     expect(detectIn("connection_string", "mongodb+srv://svc:Qp7vR4wZx9@cluster0.test/app")).toEqual(["Qp7vR4wZx9"]);

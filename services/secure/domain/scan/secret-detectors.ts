@@ -1,5 +1,5 @@
 import { findLibrary } from "../catalog.js";
-import type { Candidate, Detector } from "./detector.js";
+import type { Candidate, Detector, Verdict } from "./detector.js";
 import { PROVIDER_TOKEN_DETECTOR } from "./provider-token-detector.js";
 import { shannonEntropy } from "./shannon-entropy.js";
 
@@ -181,6 +181,34 @@ function validFetchedSecret(c: Candidate): boolean {
   if (value.length > 200 || value.includes("://") || /^[~/.]/.test(value) || encodedPlaceholder(value)) return false;
   if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
   return validGenericSecret(c, 8);
+}
+
+// A password given with its user name, in chat or a .netrc file: a generic
+// secret from 8 characters on (the pair says what it is), never the user name
+// again nor a name made of words.
+function validPairedPassword(c: Candidate, user: string): boolean {
+  const { value } = c;
+  if (value.length > 128 || value.toLowerCase() === user.toLowerCase() || PASSWORD_PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
+  // An option (--insecure) or code ((args…) is what follows a label in a command or a program, not a password.
+  if (/^[-([{]/.test(value)) return false;
+  if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
+  return validGenericSecret(c, 8);
+}
+
+// "Grafana admin: ops / Xk9#mP2vL7qR": the user, a slash, the password; the finding is the password.
+function validSlashedCredentials(c: Candidate): Verdict {
+  const slash = c.value.indexOf("/");
+  const user = c.value.slice(0, slash).trim();
+  const at = c.value.length - c.value.slice(slash + 1).trimStart().length;
+  const password = { ...c, value: c.value.slice(at), start: c.start + at };
+  return validPairedPassword(password, user) ? { start: at, end: c.value.length } : false;
+}
+
+// "login deploy password Zq8mW3xP", a .netrc entry: the user is the last word before the password's label.
+function validLabelledPassword(c: Candidate): boolean {
+  const before = c.text.slice(Math.max(0, c.start - 200), c.start);
+  const user = /([^\s"']+)["']?(?:[ \t]*[,;]\s*|\s+)(?:pass(?:word|wd|code|phrase)?|pwd?)\b[ \t]*[:=]?[ \t]*["']?$/i.exec(before)?.[1] ?? "";
+  return validPairedPassword(c, user);
 }
 
 // `curl -u user:password`: the password part, unless it is a variable or a stand-in.
@@ -412,6 +440,22 @@ export const SECRET_DETECTORS: readonly Detector[] = [
         group: 1,
         validate: validEncodedSecretValue,
       },
+      // A user and password shared as "Grafana admin: ops / Xk9#mP2vL7qR", "login: ops password: …".
+      {
+        source: "\\b(?:admin|login|user|cred)[A-Za-z]*[ \\t]*[:=][ \\t]*([^\\s/:]+[ \\t]*/[ \\t]*[^\\s]{6,})",
+        flags: "i",
+        group: 1,
+        validate: validSlashedCredentials,
+      },
+      {
+        source:
+          "\\b(?:login|user|admin|account)[A-Za-z]*(?:[ \\t]*[:=][ \\t]*|[ \\t]+)[\"']?[^\\s,;:=\"']+[\"']?(?:[ \\t]*[,;]\\s*|\\s+)(?:pass(?:word|wd|code|phrase)?|pwd?)\\b[ \\t]*[:=]?[ \\t]*[\"']?([^\\s\"']{6,})",
+        flags: "i",
+        group: 1,
+        validate: validLabelledPassword,
+      },
+      // A .netrc entry: machine api.example.com login … password … (a login may be left out).
+      { source: "\\bmachine\\s+\\S+(?:\\s+(?:login|account|port)\\s+\\S+)*\\s+password\\s+(\\S+)", flags: "", group: 1, validate: validLabelledPassword },
       // The value a command fetching a secret printed on the next line: `vault kv get -field=…`, `op read op://…`.
       ...FETCH_COMMANDS.map((commands) => ({ source: fetchedValuePattern(commands), flags: "", group: 1, validate: validFetchedSecret })),
     ],
