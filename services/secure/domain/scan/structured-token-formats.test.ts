@@ -72,6 +72,15 @@ describe("structured token formats", () => {
     expect(found(`${token}Zq`, "Discord bot token")).toEqual([]);
   });
 
+  it("Discord bot token: three segments of its shape whose ID does not decode, only next to the word discord or bot", () => {
+    const made = `M${chars(25)}.${chars(6)}.${chars(38)}`;
+    expect(isDiscordBotToken(made)).toBe(false);
+    expect(found(`bot.run("${made}")`, "Discord bot token")).toEqual([made]);
+    expect(found(`DISCORD_TOKEN = '${made}'`, "Discord bot token")).toEqual([made]);
+    expect(found(`cache key ${made}`, "Discord bot token")).toEqual([]);
+    expect(found(`bot.run("M${chars(25)}.${chars(6)}.${"ab".repeat(16)}")`, "Discord bot token")).toEqual([]);
+  });
+
   it("Azure SAS signature: the sig of a blob, queue or file URL, or of a SAS token alone, whatever the order of its other parameters", () => {
     const [a, b, c, d] = [sasSignature(), sasSignature(), sasSignature(), sasSignature()];
     for (const s of [a, b, c, d]) expect(isSasSignature(s), s).toBe(true);
@@ -83,9 +92,9 @@ describe("structured token formats", () => {
     expect(found(`<a href="https://ledger.file.core.windows.net/share/a.pdf?sv=2024-11-04&amp;sr=f&amp;sp=r&amp;sig=${d}">`, label)).toEqual([d]);
   });
 
-  it("Azure SAS signature: not a sig of another length, a placeholder, nor a sig without a service version", () => {
+  it("Azure SAS signature: not a sig too short for a MAC, a placeholder, nor a sig without a service version", () => {
     const label = "Azure Storage SAS signature";
-    const short = encodeURIComponent(bytes(20).toString("base64"));
+    const short = encodeURIComponent(bytes(10).toString("base64"));
     for (const text of [
       `https://ledger.blob.core.windows.net/c/a.txt?sv=2024-11-04&sr=b&sig=${short}`,
       `https://ledger.blob.core.windows.net/c/a.txt?sv=2024-11-04&sr=b&sig=${"X".repeat(43)}%3D`,

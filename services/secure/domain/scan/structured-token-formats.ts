@@ -41,18 +41,32 @@ const LATEST_SNOWFLAKE_MS = 2_366_755_200_000n; // 2045-01-01
  * by dots. The ID's digits are what tells it from three random segments.
  */
 export function isDiscordBotToken(value: string): boolean {
+  if (!hasDiscordTokenShape(value)) return false;
+  const digits = Buffer.from(value.slice(0, value.indexOf(".")), "base64url").toString("latin1");
+  if (!/^[1-9][0-9]{16,18}$/.test(digits)) return false;
+  return (BigInt(digits) >> 22n) + DISCORD_EPOCH_MS <= LATEST_SNOWFLAKE_MS;
+}
+
+/** Three dot-separated parts, the last a random HMAC of 27 to 38 characters: a Discord bot token's shape, whatever its ID encodes. */
+export function hasDiscordTokenShape(value: string): boolean {
   const parts = value.split(".");
   if (parts.length !== 3 || parts[1]!.length !== 6) return false;
-  const [id, , hmac] = parts as [string, string, string];
-  const digits = Buffer.from(id, "base64url").toString("latin1");
-  if (!/^[1-9][0-9]{16,18}$/.test(digits)) return false;
-  const ms = (BigInt(digits) >> 22n) + DISCORD_EPOCH_MS;
-  return ms <= LATEST_SNOWFLAKE_MS && hmac.length >= 27 && hmac.length <= 38 && looksRandom(hmac);
+  const hmac = parts[2]!;
+  return hmac.length >= 27 && hmac.length <= 38 && looksRandom(hmac);
+}
+
+// Next to the word discord or bot (bot.run(…), DISCORD_TOKEN=), a token of the shape counts even when its ID
+// does not decode: hand-made examples and test values often are three random segments.
+const DISCORD_WORDS = /discord|bot/i;
+function validDiscordToken(c: Candidate): boolean {
+  if (URL_SAFE.test(c.text[c.start - 1] ?? "") || URL_SAFE.test(c.text[c.end] ?? "")) return false;
+  return isDiscordBotToken(c.value) || (hasDiscordTokenShape(c.value) && DISCORD_WORDS.test(c.text.slice(Math.max(0, c.start - 60), c.start)));
 }
 
 /**
- * True when `signature` (a SAS token's `sig`, as it stands in a URL) is an
- * HMAC-SHA256 in base64, URL-encoded or not: 32 bytes that look random.
+ * True when `signature` (a SAS token's `sig`, as it stands in a URL) is a
+ * MAC in base64, URL-encoded or not, that looks random. Azure's are
+ * HMAC-SHA256, 44 characters; any of 20 to 100 is taken, as after `sv=` nothing else is called `sig`.
  */
 export function isSasSignature(signature: string): boolean {
   let base64: string;
@@ -61,8 +75,8 @@ export function isSasSignature(signature: string): boolean {
   } catch {
     return false;
   }
-  if (!/^[A-Za-z0-9+/]{43}=$/.test(base64)) return false;
-  return Buffer.from(base64, "base64").length === 32 && looksRandom(base64.slice(0, -1));
+  if (!/^[A-Za-z0-9+/]{20,100}={0,2}$/.test(base64)) return false;
+  return looksRandom(base64.replace(/=+$/, ""));
 }
 
 /** Every structured token format the `provider_token` category finds. */
@@ -74,7 +88,7 @@ export const STRUCTURED_TOKEN_FORMATS: readonly StructuredTokenFormat[] = [
     // A user ID of 17–19 digits is 23–26 base64url characters; they start with M, N or O (the digits 1–9).
     source: "\\b[MNO][A-Za-z0-9_-]{22,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}",
     flags: "",
-    check: (c) => !URL_SAFE.test(c.text[c.start - 1] ?? "") && !URL_SAFE.test(c.text[c.end] ?? "") && isDiscordBotToken(c.value),
+    check: validDiscordToken,
   },
   {
     id: "azure-sas-signature",
@@ -83,7 +97,7 @@ export const STRUCTURED_TOKEN_FORMATS: readonly StructuredTokenFormat[] = [
     // A shared access signature's query (or token alone): the service version, then the signature.
     // `sig` comes last wherever Azure's tools write one; whatever the URL's host, the pair makes it SAS.
     // (Unbounded: RE2 unrolls a counted repetition, and {0,600} would swell the one-pass automaton.)
-    source: "\\bsv=[0-9]{4}-[0-9]{2}-[0-9]{2}[^\\s\"'<>`]*?(?:&amp;|&)sig=([A-Za-z0-9%+/=]{43,60})",
+    source: "\\bsv=[0-9]{4}-[0-9]{2}-[0-9]{2}[^\\s\"'<>`]*?(?:&amp;|&)sig=([A-Za-z0-9%+/=]{20,})",
     flags: "",
     group: 1,
     check: (c) => !BASE64.test(c.text[c.end] ?? "") && isSasSignature(c.value),
