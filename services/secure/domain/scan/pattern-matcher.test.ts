@@ -78,6 +78,8 @@ describe("PatternMatcher", () => {
       { source: "(?:ask|key)s?=\\w+", flags: "i" },
       { source: "x{2}é", flags: "" },
       { source: "\\b[2-9]\\d{3}\\b", flags: "" },
+      // Letters spelt in both cases: a caseless search, with no Unicode folding to allow for.
+      { source: "[dD][iI][sS][kK]_([0-9a-fA-F]{4})", flags: "" },
     ]);
     const cases: [number, string, string[]][] = [
       [0, "TKT-1234 TKT-12 xTKT-99999 TKT-123456 TKT-1234567", ["TKT-1234", "TKT-123456"]],
@@ -88,6 +90,8 @@ describe("PatternMatcher", () => {
       // Far more places of the literal than matches: after 32 in vain a plain search takes over, and misses none.
       [4, `${"9 ".repeat(100)}2345 9999${" 7".repeat(50)} 8888 222`, ["2345", "9999", "8888"]],
       [4, `${"9 ".repeat(32)}9 2345`, ["2345"]],
+      [5, "DISK_beef disk_12AB dIsK_0000 di\u212A_1234 disk-1234", ["DISK_beef", "disk_12AB", "dIsK_0000"]],
+      [5, "ünïcode DISK_beef", ["DISK_beef"]],
     ];
     for (const [index, text, expected] of cases) {
       const utf8 = new Utf8Text(text);

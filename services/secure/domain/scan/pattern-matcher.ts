@@ -214,7 +214,8 @@ export class PatternMatcher {
       anchor = required && {
         ...required,
         needles: required.literals.map((l) => Buffer.from(l, "utf8")),
-        foldsBeyondAscii: required.caseless && required.literals.some((l) => /[ks]/.test(l)),
+        // Only the i flag folds beyond ASCII; a letter spelt [kK] matches those two alone.
+        foldsBeyondAscii: required.caseless && p.flags.includes("i") && required.literals.some((l) => /[ks]/.test(l)),
       };
       this.anchors[index] = anchor;
     }

@@ -2,7 +2,7 @@ import type { Candidate, Detector, DetectorPattern } from "./detector.js";
 import { PROVIDER_TOKEN_FORMATS, type ProviderTokenFormat } from "./provider-token-formats.js";
 import { shannonEntropy } from "./shannon-entropy.js";
 import { STRUCTURED_TOKEN_PATTERNS } from "./structured-token-formats.js";
-import { compileTokenShape, type TokenShape } from "./token-shape.js";
+import { caselessSource, compileTokenShape, type TokenShape } from "./token-shape.js";
 
 /** A format of the table compiled: its shape and the patterns that join the scan. */
 export interface CompiledTokenFormat {
@@ -70,8 +70,9 @@ function compileFormat(format: ProviderTokenFormat): CompiledTokenFormat {
   // part is checked for a character of its alphabet before it.
   const boundary = /^[\w(]/.test(format.shape) ? "\\b" : "";
   const head = new Set(keyed || shape.head === "" ? "" : shape.head + WORD_CHARACTERS);
+  // A keyed format matches its keywords and value in either case, spelt out rather than by the `i` flag (see `caselessSource`).
   const source = keyed
-    ? `(?:${format.keywords!.map(escapeKeyword).join("|")})${ASSIGNMENT}(${shape.source})`
+    ? `(?:${format.keywords!.map(caselessSource).join("|")})${ASSIGNMENT}(${shape.source})`
     : `${boundary}${shape.source}`;
   const continuation = new Set(shape.tail + WORD_CHARACTERS.slice(0, -1));
   const classes = keyed ? [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(shape.alphabet)) : [];
@@ -90,12 +91,12 @@ function compileFormat(format: ProviderTokenFormat): CompiledTokenFormat {
   const compiled: CompiledTokenFormat = {
     format,
     shape,
-    pattern: { source, flags: keyed ? "i" : "", group: keyed ? 1 : 0, label: format.label, validate },
+    pattern: { source, flags: "", group: keyed ? 1 : 0, label: format.label, validate },
   };
   if (format.flags) {
     // --account-key "…", --account-key=…, -StorageAccountKey '…'.
-    const flagSource = `(?:${format.flags.map(escapeKeyword).join("|")})(?:[ \\t]*=[ \\t]*|[ \\t]+)["']?(${shape.source})`;
-    compiled.flagPattern = { source: flagSource, flags: "i", group: 1, label: format.label, validate };
+    const flagSource = `(?:${format.flags.map(caselessSource).join("|")})(?:[ \\t]*=[ \\t]*|[ \\t]+)["']?(${shape.source})`;
+    compiled.flagPattern = { source: flagSource, flags: "", group: 1, label: format.label, validate };
   }
   return compiled;
 }

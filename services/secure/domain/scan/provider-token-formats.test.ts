@@ -4,7 +4,7 @@ import { COMPILED_TOKEN_FORMATS, defaultMinEntropy } from "./provider-token-dete
 import { PROVIDER_TOKEN_FORMATS } from "./provider-token-formats.js";
 import { aRule, scan } from "./scan-fixture.js";
 import { shannonEntropy } from "./shannon-entropy.js";
-import { compileTokenShape } from "./token-shape.js";
+import { caselessSource, compileTokenShape } from "./token-shape.js";
 
 // Fixtures are generated here from each format's shape with a seeded
 // generator: random values of the right alphabet and length, never issued by
@@ -131,6 +131,15 @@ describe("token shapes", () => {
     expect(shape.randomPart(value)).toBe(value.slice(-40));
     expect(shape.randomPart("shippo_live_abc")).toBeNull();
     expect(shape.placeholder()).toBe(`shippo_live_${"f".repeat(40)}`);
+  });
+
+  it("spell both letter cases out when matching either, so that no pattern needs the i flag", () => {
+    const shape = compileTokenShape("sk_{hex:4}", { ignoreCase: true });
+    expect(shape.source).toBe("[sS][kK]_[0-9A-Fa-f]{4}");
+    expect(new RegExp(`^${shape.source}$`).test("SK_12aB")).toBe(true);
+    expect(shape.randomPart("SK_12aB")).toBe("12aB");
+    expect(caselessSource("AccountKey=")).toBe("[aA][cC][cC][oO][uU][nN][tT][kK][eE][yY]=");
+    expect(COMPILED_TOKEN_FORMATS.every((f) => f.pattern.flags === "")).toBe(true);
   });
 
   it("reject malformed shapes", () => {

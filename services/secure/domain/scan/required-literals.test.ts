@@ -54,6 +54,20 @@ describe("requiredLiterals", () => {
     expect(requiredLiterals("[-+]", "")?.literals).toEqual(["-", "+"]);
   });
 
+  it("reads a letter spelt in both cases as a literal for a caseless search, also in a group of keywords", () => {
+    expect(requiredLiterals("(?:[dD][iI][sS][cC][oO][rR][dD]|[hH][eE][rR][oO][kK][uU])[\\w .-]{0,20}=([0-9a-fA-F]{16,})", "")).toEqual({
+      literals: ["discord", "heroku"],
+      caseless: true,
+      minBefore: 0,
+      maxBefore: 0,
+    });
+    // Mixed with letters of one case, the whole run is searched caselessly: it finds a superset of the places.
+    expect(requiredLiterals("\\bA[kK]_[0-9]{4}", "")).toEqual({ literals: ["ak_"], caseless: true, minBefore: 0, maxBefore: 0 });
+    // Not a class of two different letters, nor one of a letter and a digit.
+    expect(requiredLiterals("[aB]x", "")).toEqual({ literals: ["x"], caseless: false, minBefore: 1, maxBefore: 1 });
+    expect(requiredLiterals("[a1]", "")).toEqual({ literals: ["a", "1"], caseless: false, minBefore: 0, maxBefore: 0 });
+  });
+
   it("prefers the longest literal, then the nearest one", () => {
     expect(requiredLiterals("ab[0-9]cdef[0-9]gh", "")).toEqual({ literals: ["cdef"], caseless: false, minBefore: 3, maxBefore: 3 });
     expect(requiredLiterals("ab[0-9]cd", "")).toEqual({ literals: ["ab"], caseless: false, minBefore: 0, maxBefore: 0 });

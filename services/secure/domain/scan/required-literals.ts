@@ -14,8 +14,15 @@ export interface RequiredLiterals {
 // A parse that met something outside the subset read here.
 class Unreadable extends Error {}
 
-/** One element of a sequence: a literal character, or anything else with its least and greatest length. */
-type Item = { literal: string; min: 1; max: 1 } | { literal: null; min: number; max: number; alternatives: string[] | null };
+/**
+ * One element of a sequence: a literal character, or anything else with its
+ * least and greatest length. `folded` marks a literal written as a class of
+ * one letter in both cases (`[kK]`, see `caselessSource`), which only a
+ * caseless search finds.
+ */
+type Item =
+  | { literal: string; min: 1; max: 1; folded?: true }
+  | { literal: null; min: number; max: number; alternatives: string[] | null; folded?: true };
 
 const ONE: Item = { literal: null, min: 1, max: 1, alternatives: null };
 const EMPTY: Item = { literal: null, min: 0, max: 0, alternatives: null };
@@ -27,7 +34,9 @@ const EMPTY: Item = { literal: null, min: 0, max: 0, alternatives: null };
  *
  * Only the top-level sequence is read: a run of plain characters, or a group
  * whose alternatives are all plain strings (`(?:ignore|disregard)`, at most
- * four), whose distance from the match's start is bounded. Answers `null` for anything it
+ * four), whose distance from the match's start is bounded. A letter spelt in both cases
+ * (`[dD][iI]…`) counts as a literal searched for caselessly: a caseless search finds
+ * every place a case-sensitive one would, and more. Answers `null` for anything it
  * does not understand (a top-level `|`, inline flags, `\Q…\E`, an unknown
  * escape) and when nothing qualifies: a `null` costs a full search, never a
  * missed match.
@@ -50,15 +59,23 @@ export function requiredLiterals(source: string, flags: string): RequiredLiteral
   for (let i = 0; i < items.length && Number.isFinite(before); ) {
     const item = items[i]!;
     let candidate: string[] | null = null;
+    let folded = item.folded === true;
     let next = i + 1;
     if (item.literal !== null) {
       let run = "";
-      for (next = i; next < items.length && items[next]!.literal !== null; next++) run += items[next]!.literal;
+      for (next = i; next < items.length && items[next]!.literal !== null; next++) {
+        run += items[next]!.literal;
+        folded ||= items[next]!.folded === true;
+      }
       candidate = [run];
     } else if (item.alternatives && searchable(item.alternatives)) {
       candidate = item.alternatives;
     }
-    if (candidate && better(candidate, before, best)) best = { literals: candidate, caseless, minBefore, maxBefore: before };
+    if (candidate && better(candidate, before, best)) {
+      // A folded letter makes the whole literal a caseless search, in lower case like the text it reads.
+      const searched = folded && !caseless ? [...new Set(candidate.map((l) => l.toLowerCase()))] : candidate;
+      best = { literals: searched, caseless: caseless || folded, minBefore, maxBefore: before };
+    }
     for (let k = i; k < next; k++) {
       minBefore += items[k]!.min;
       before += items[k]!.max;
@@ -157,13 +174,18 @@ class Reader {
     let min = Number.POSITIVE_INFINITY;
     let max = 0;
     let plain: string[] | null = literalsUsable ? [] : null;
+    let folded = false;
     for (const sequence of alternatives) {
       min = Math.min(min, sequence.reduce((sum, item) => sum + item.min, 0));
       max = Math.max(max, sequence.reduce((sum, item) => sum + item.max, 0));
-      if (plain && sequence.every((item) => item.literal !== null)) plain.push(sequence.map((item) => item.literal).join(""));
-      else plain = null;
+      if (plain && sequence.every((item) => item.literal !== null)) {
+        plain.push(sequence.map((item) => item.literal).join(""));
+        folded ||= sequence.some((item) => item.folded);
+      } else plain = null;
     }
-    return { literal: null, min, max, alternatives: plain && [...new Set(plain)] };
+    const item: Item = { literal: null, min, max, alternatives: plain && [...new Set(plain)] };
+    if (folded && plain) item.folded = true;
+    return item;
   }
 
   // A class matches one character; a small one of ASCII characters (`[2-9]`, `[_\\-.]`) is also a set of literals.
@@ -185,6 +207,10 @@ class Reader {
     this.at = i + 1;
     const members = negated ? null : classMembers(this.s.slice(first, i));
     const literals = members && [...new Set(members.map((c) => (this.caseless ? c.toLowerCase() : c)))];
+    // One letter in both cases: a literal, for a caseless search.
+    if (literals?.length === 2 && /^[a-z]$/.test(literals[0]!.toLowerCase()) && literals[0]!.toLowerCase() === literals[1]!.toLowerCase() && literals[0] !== literals[1]) {
+      return { literal: literals[0]!.toLowerCase(), min: 1, max: 1, folded: true };
+    }
     return { literal: null, min: 1, max: 1, alternatives: literals && literals.length <= MAX_CLASS_CHARACTERS ? literals : null };
   }
 

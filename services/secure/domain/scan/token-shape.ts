@@ -69,12 +69,14 @@ export interface TokenShape {
  * shape gives the pattern, the validator's view of the random part and the
  * positive and negative fixtures, so they cannot drift apart. A backslash
  * makes the next character literal. With `ignoreCase` the shape's letters
- * match in either case (for patterns run with the `i` flag).
+ * match in either case, spelt out in the pattern (`[sS][kK]_[0-9a-fA-F]{16,}`)
+ * so that it needs no `i` flag (see `caselessSource`).
  */
 export function compileTokenShape(shape: string, options: { ignoreCase?: boolean } = {}): TokenShape {
   const [parts, end] = parseParts(shape, 0, false);
   if (end !== shape.length) throw new Error(`token shape ${shape}: unexpected ${shape[end]} at ${end}`);
-  const source = parts.map(toSource).join("");
+  const caseless = options.ignoreCase === true;
+  const source = parts.map((p) => toSource(p, caseless)).join("");
   const grouped = new RegExp(`^${parts.map(toGroupedSource).join("")}$`, options.ignoreCase ? "i" : "");
   const first = parts[0];
   const last = parts[parts.length - 1];
@@ -145,8 +147,24 @@ function alphabetsOf(parts: readonly Part[]): ShapeAlphabet[] {
 
 const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 
-function classOf(alphabet: ShapeAlphabet): string {
-  const chars = SHAPE_ALPHABETS[alphabet];
+/**
+ * `text` as a pattern that matches it in either letter case without the `i`
+ * flag: `sk_` becomes `[sS][kK]_`. Under `i`, RE2 folds case the Unicode way
+ * (k also stands for the Kelvin sign, s for the long s), which makes every
+ * class and letter of a pattern several instructions of UTF-8: a keyed
+ * format's program was twice as large, and all patterns share one budget.
+ */
+export function caselessSource(text: string): string {
+  return [...text].map((c) => (/[a-zA-Z]/.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escape(c))).join("");
+}
+
+// The alphabet with the other case of each of its letters, in code order.
+function bothCases(chars: string): string {
+  return [...new Set([...chars, ...chars.toUpperCase(), ...chars.toLowerCase()])].sort().join("");
+}
+
+function classOf(alphabet: ShapeAlphabet, caseless = false): string {
+  const chars = caseless ? bothCases(SHAPE_ALPHABETS[alphabet]) : SHAPE_ALPHABETS[alphabet];
   // Ranges keep the sources short: runs of consecutive characters become a-z.
   let out = "";
   for (let i = 0; i < chars.length; ) {
@@ -168,12 +186,12 @@ const count = (p: { min: number; max: number }) => (p.min === p.max ? `{${p.min}
  */
 export const SCAN_REPEAT_LIMIT = 16;
 
-function toSource(p: Part): string {
-  if (p.kind === "literal") return escape(p.text);
+function toSource(p: Part, caseless: boolean): string {
+  if (p.kind === "literal") return caseless ? caselessSource(p.text) : escape(p.text);
   if (p.kind === "random") {
-    return classOf(p.alphabet) + (p.max <= SCAN_REPEAT_LIMIT ? count(p) : `{${Math.min(p.min, SCAN_REPEAT_LIMIT)},}`);
+    return classOf(p.alphabet, caseless) + (p.max <= SCAN_REPEAT_LIMIT ? count(p) : `{${Math.min(p.min, SCAN_REPEAT_LIMIT)},}`);
   }
-  return `(?:${p.options.map((o) => o.map(toSource).join("")).join("|")})`;
+  return `(?:${p.options.map((o) => o.map((q) => toSource(q, caseless)).join("")).join("|")})`;
 }
 
 function toGroupedSource(p: Part): string {
