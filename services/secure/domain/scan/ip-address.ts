@@ -61,8 +61,9 @@ export function namesAVersion(text: string, start: number, end: number): boolean
   const line = before.slice(newline + 1);
   const lineStart = from + newline + 1;
   const wholeLine = newline >= 0 || from === 0;
-  if (VERSION_WORD.test(line)) return true;
+  // The patterns anchored at the number read only the few characters they can match.
+  if (VERSION_WORD.test(line.slice(-24))) return true;
   if (wholeLine && (HEADING.test(line) || LINK_REFERENCE.test(text.slice(lineStart, lineStart + 24)))) return true;
-  if (!(PAIR_END.test(line) || PAIR_START.test(text.slice(end, end + 8))) || NETWORK.test(line)) return false;
+  if (!(PAIR_END.test(line.slice(-12)) || PAIR_START.test(text.slice(end, end + 8))) || NETWORK.test(line)) return false;
   return UPGRADE.test(line) || CHANGELOG.test(text.slice(Math.max(0, start - CHANGELOG_WINDOW), start));
 }

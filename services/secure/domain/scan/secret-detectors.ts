@@ -171,7 +171,7 @@ const FETCH_COMMANDS = [
 
 /** A pattern of the value a fetching command prints alone on the line after it (a terminal session pasted whole). */
 function fetchedValuePattern(commands: readonly string[]): string {
-  return `\\b(?:${commands.join("|")})[^\\n]*\\r?\\n[ \\t]*([^\\s"'\`<>]{8,})[ \\t]*\\r?(?:\\n|$)`;
+  return `\\b(?:${commands.join("|")})[^\\n]*\\r?\\n[ \\t]*([^\\s"'\`<>]+)[ \\t]*\\r?(?:\\n|$)`;
 }
 
 // A value a fetching command printed: what a generic secret must be, from 8
@@ -442,14 +442,14 @@ export const SECRET_DETECTORS: readonly Detector[] = [
       },
       // A user and password shared as "Grafana admin: ops / Xk9#mP2vL7qR", "login: ops password: …".
       {
-        source: "\\b(?:admin|login|user|cred)[A-Za-z]*[ \\t]*[:=][ \\t]*([^\\s/:]+[ \\t]*/[ \\t]*[^\\s]{6,})",
+        source: "\\b(?:admin|login|user|cred)[A-Za-z]*[ \\t]*[:=][ \\t]*([^\\s/:]+[ \\t]*/[ \\t]*\\S+)",
         flags: "i",
         group: 1,
         validate: validSlashedCredentials,
       },
       {
         source:
-          "\\b(?:login|user|admin|account)[A-Za-z]*(?:[ \\t]*[:=][ \\t]*|[ \\t]+)[\"']?[^\\s,;:=\"']+[\"']?(?:[ \\t]*[,;]\\s*|\\s+)(?:pass(?:word|wd|code|phrase)?|pwd?)\\b[ \\t]*[:=]?[ \\t]*[\"']?([^\\s\"']{6,})",
+          "\\b(?:login|user|admin|account)[A-Za-z]*(?:[ \\t]*[:=][ \\t]*|[ \\t]+)[\"']?[^\\s,;:=\"']+[\"']?(?:[ \\t]*[,;]\\s*|\\s+)(?:pass(?:word|wd|code|phrase)?|pwd?)\\b[ \\t]*[:=]?[ \\t]*[\"']?([^\\s\"']+)",
         flags: "i",
         group: 1,
         validate: validLabelledPassword,

@@ -50,7 +50,7 @@ export function isDiscordBotToken(value: string): boolean {
 /** Three dot-separated parts, the last a random HMAC of 27 to 38 characters: a Discord bot token's shape, whatever its ID encodes. */
 export function hasDiscordTokenShape(value: string): boolean {
   const parts = value.split(".");
-  if (parts.length !== 3 || parts[1]!.length !== 6) return false;
+  if (parts.length !== 3 || parts[0]!.length < 23 || parts[0]!.length > 26 || parts[1]!.length !== 6) return false;
   const hmac = parts[2]!;
   return hmac.length >= 27 && hmac.length <= 38 && looksRandom(hmac);
 }
@@ -86,7 +86,8 @@ export const STRUCTURED_TOKEN_FORMATS: readonly StructuredTokenFormat[] = [
     provider: "Discord",
     label: "Discord bot token",
     // A user ID of 17–19 digits is 23–26 base64url characters; they start with M, N or O (the digits 1–9).
-    source: "\\b[MNO][A-Za-z0-9_-]{22,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}",
+    // The lengths are checked after: counted repetitions are unrolled, and every pattern's program shares one budget.
+    source: "\\b[MNO][A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{8,}",
     flags: "",
     check: validDiscordToken,
   },
@@ -96,8 +97,8 @@ export const STRUCTURED_TOKEN_FORMATS: readonly StructuredTokenFormat[] = [
     label: "Azure Storage SAS signature",
     // A shared access signature's query (or token alone): the service version, then the signature.
     // `sig` comes last wherever Azure's tools write one; whatever the URL's host, the pair makes it SAS.
-    // (Unbounded: RE2 unrolls a counted repetition, and {0,600} would swell the one-pass automaton.)
-    source: "\\bsv=[0-9]{4}-[0-9]{2}-[0-9]{2}[^\\s\"'<>`]*?(?:&amp;|&)sig=([A-Za-z0-9%+/=]{20,})",
+    // (Unbounded, in ASCII: RE2 unrolls a counted repetition, and a class of every character but a few is many instructions.)
+    source: "\\bsv=[0-9]{4}-[0-9]{2}-[0-9]{2}[A-Za-z0-9%&=._~:/+;,-]*?&(?:amp;)?sig=([A-Za-z0-9%+/=]+)",
     flags: "",
     group: 1,
     check: (c) => !BASE64.test(c.text[c.end] ?? "") && isSasSignature(c.value),
