@@ -103,6 +103,7 @@ describe("secret detectors", () => {
       "api_key = '<your-api-key>'",
       "password=changeme123",
       `api_key = ${OPENAI}`,
+      "client_secret: ./config/prod-Wq7rT2zLk9.json",
     ]) {
       expect(detectIn("generic_secret", text), text).toEqual([]);
     }
@@ -192,6 +193,7 @@ describe("secret detectors", () => {
       "curl --user ops:pass --insecure https://ci.test",
       "await login(usernamePassword(credentialsFrom(env)))",
       "admin john passed: 2024-01-05T10:00",
+      "credentials: ~/.aws/credentials",
     ]) {
       expect(detectIn("generic_secret", text), text).toEqual([]);
     }

@@ -95,8 +95,8 @@ function validPrivateKey({ value }: Candidate): boolean {
   return base64.length >= 64 && !PLACEHOLDER.test(body) && shannonEntropy(base64) >= 4.5;
 }
 
-// Values that name where a secret comes from rather than being one.
-const INDIRECTION = /^(?:process\.env|os\.environ|env\(|getenv|secrets\.|vault:|ssm:|arn:|\$|%|@)/i;
+// Values that name where a secret comes from rather than being one (a home- or dot-relative path too: ~/.aws/credentials).
+const INDIRECTION = /^(?:process\.env|os\.environ|env\(|getenv|secrets\.|vault:|ssm:|arn:|\$|%|@|~\/|\.\.?\/)/i;
 const IDENTIFIER_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Threshold of the generic detector: the entropy in bits per character a long value needs. */
@@ -189,13 +189,13 @@ function validFetchedSecret(c: Candidate): boolean {
 function validPairedPassword(c: Candidate, user: string): boolean {
   const { value } = c;
   if (value.length > 128 || value.toLowerCase() === user.toLowerCase() || PASSWORD_PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
-  // An option (--insecure) or code ((args…) is what follows a label in a command or a program, not a password.
-  if (/^[-([{]/.test(value)) return false;
+  // An option (--insecure), code ((args…) or a path (~/.aws/credentials) is what follows a label in a command or a program, not a password.
+  if (/^[-([{~/.]/.test(value) || /^[~.]$/.test(user)) return false;
   if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
   return validGenericSecret(c, 8);
 }
 
-// "Grafana admin: ops / Xk9#mP2vL7qR": the user, a slash, the password; the finding is the password.
+// "Grafana admin: ops / …": the user, a slash, the password; the finding is the password.
 function validSlashedCredentials(c: Candidate): Verdict {
   const slash = c.value.indexOf("/");
   const user = c.value.slice(0, slash).trim();
@@ -204,7 +204,7 @@ function validSlashedCredentials(c: Candidate): Verdict {
   return validPairedPassword(password, user) ? { start: at, end: c.value.length } : false;
 }
 
-// "login deploy password Zq8mW3xP", a .netrc entry: the user is the last word before the password's label.
+// "login deploy password …", a .netrc entry: the user is the last word before the password's label.
 function validLabelledPassword(c: Candidate): boolean {
   const before = c.text.slice(Math.max(0, c.start - 200), c.start);
   const user = /([^\s"']+)["']?(?:[ \t]*[,;]\s*|\s+)(?:pass(?:word|wd|code|phrase)?|pwd?)\b[ \t]*[:=]?[ \t]*["']?$/i.exec(before)?.[1] ?? "";
@@ -440,7 +440,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
         group: 1,
         validate: validEncodedSecretValue,
       },
-      // A user and password shared as "Grafana admin: ops / Xk9#mP2vL7qR", "login: ops password: …".
+      // A user and password shared as "Grafana admin: ops / …", "login: ops password: …".
       {
         source: "\\b(?:admin|login|user|cred)[A-Za-z]*[ \\t]*[:=][ \\t]*([^\\s/:]+[ \\t]*/[ \\t]*\\S+)",
         flags: "i",
