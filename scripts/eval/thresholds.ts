@@ -103,8 +103,22 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
   // and 0.894 / 0.437 on the untouched one; now 0.965 / 0.807 and 0.944 / 0.756.
+  // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
+  // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
+  // 1.000 but us_ssn 0.923.
   tuned: {
     prompt_injection: { ownPrecision: 0.95, recall: 0.79 },
+    secret: { ownPrecision: 0.99, recall: 0.97 },
+    email: { ownPrecision: 0.92, recall: 0.91 },
+    phone: { ownPrecision: 0.92, recall: 0.91 },
+    credit_card: { ownPrecision: 0.92, recall: 0.91 },
+    us_ssn: { ownPrecision: 0.85, recall: 0.91 },
+    iban: { ownPrecision: 0.92, recall: 0.91 },
+    ip_address: { ownPrecision: 0.92, recall: 0.91 },
+    uk_nino: { ownPrecision: 0.92, recall: 0.91 },
+    ca_sin: { ownPrecision: 0.92, recall: 0.91 },
+    in_aadhaar: { ownPrecision: 0.92, recall: 0.91 },
+    es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
     prompt_injection: { ownPrecision: 0.93, recall: 0.74 },
