@@ -3,28 +3,17 @@ import { compileScanPlan } from "./compile-scan-plan.js";
 import { PROVIDER_TOKEN_FORMATS } from "./provider-token-formats.js";
 import { aRule, scan } from "./scan-fixture.js";
 import { isDiscordBotToken, isSasSignature, STRUCTURED_TOKEN_FORMATS } from "./structured-token-formats.js";
+import { BASE64URL, SeededRandom } from "../../../../scripts/corpus/seeded-random.js";
 
-// Fixtures are drawn here with a seeded generator (mulberry32): tokens of the
-// right structure that no provider issued, the same on every run.
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = generator(20_261_127);
-const URL_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
-const chars = (n: number, alphabet = URL_SAFE) => Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]!).join("");
-const bytes = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256)));
+// Fixtures are drawn here with a seeded generator: tokens of the right
+// structure that no provider issued, the same on every run.
+const random = new SeededRandom(20_261_127);
+const chars = (n: number) => random.chars(BASE64URL, n);
+const bytes = (n: number) => random.bytes(n);
 
 // A snowflake: milliseconds since Discord's epoch (2015) in the top bits, 22 random low bits.
 function snowflake(msSince2015: number): string {
-  return ((BigInt(msSince2015) << 22n) | BigInt(Math.floor(random() * 2 ** 22))).toString();
+  return ((BigInt(msSince2015) << 22n) | BigInt(random.int(0, 2 ** 22 - 1))).toString();
 }
 const DAY = 86_400_000;
 function discordToken(id: string, hmacLength: number): string {
