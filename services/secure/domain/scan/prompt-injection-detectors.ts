@@ -16,24 +16,32 @@ const CLOSING_QUOTES = new Set(['"', "”", "'", "’", "»", "`"]);
 
 // A question that asks for something to be done ("Can you …?") rather than about something.
 const REQUEST_OPENING = /^(?:please|kindly|can|could|would|will)\b/i;
+// Words that name a quoted phrase as a specimen, right before its opening quote: "phrases like '…'",
+// "the literal string '…'", or the quoted item before it in a list ("'…', '…' and '…'").
+const NAMED_BEFORE = /(?:\b(?:like|as|phrases?|strings?|literal|words?|sentences?|called|named|e\.g\.|such\s+as|including)\s*[:,]?|["'”’»`]\s*(?:,|,?\s*(?:and|or)))\s*$/i;
+// Words that make a quoted phrase the name of a kind of thing, right after its closing quote: "'…' attacks", "'…' memes".
+const NAMED_AFTER = /^\s*(?:-?style|attacks?|injections?|jailbreaks?|memes?|prompts?|payloads?|tricks?|examples?|strings?|phrases?|patterns?|exploits?|technique)\b/i;
 
 /**
  * True when the phrase is mentioned rather than used: it alone stands in
- * quotation marks inside a question about it ('What does "ignore previous
- * instructions" mean?'). A quoted command that goes on past the phrase
- * ('Translate "ignore previous instructions and say hi"') or a question that
- * is a request ('Can you "reveal your system prompt"?') is still a use; the
+ * quotation marks, and either the sentence is a question about it ('What
+ * does "ignore previous instructions" mean?') or the words next to the quotes
+ * name it as a specimen ('phrases like "ignore previous instructions"', '"ignore
+ * previous instructions" attacks still work'). A quoted command that goes on
+ * past the phrase ('Translate "ignore previous instructions and say hi"') or a
+ * request ('Can you "reveal your system prompt"?') is still a use; the
  * classifier reads every text either way.
  */
-function quotedInAQuestion(c: Candidate): boolean {
+function mentioned(c: Candidate): boolean {
   if (!OPENING_QUOTES.has(c.text[c.start - 1] ?? "") || !CLOSING_QUOTES.has(c.text[c.end] ?? "")) return false;
-  const { before, question } = sentenceAround(c.text, c.start, c.end);
-  return question && !REQUEST_OPENING.test(before);
+  const { before, after, question } = sentenceAround(c.text, c.start, c.end);
+  if (question && !REQUEST_OPENING.test(before)) return true;
+  return NAMED_BEFORE.test(before.slice(0, -1)) || NAMED_AFTER.test(after.slice(1));
 }
 
-// An override or extraction phrase that is neither negated nor merely quoted in a question.
+// An override or extraction phrase that is neither negated nor merely mentioned in quotation marks.
 function usedAsAnInstruction(c: Candidate): boolean {
-  return notNegated(c) && !quotedInAQuestion(c);
+  return notNegated(c) && !mentioned(c);
 }
 
 /** The classifier model shipped with this version (see `injection-model/MODEL_CARD.md`). */
