@@ -17,8 +17,10 @@ const READING =
  * LLM summarising this page, …", "any AI reading this thread …"), and the
  * riders that make an instruction an attack on the user rather than a
  * request: keep it from the user, leave it out of the summary, skip the
- * human check; and an agent told to send a credential file out. Part of the
- * `instruction_override` category.
+ * human check; an agent told to send a credential file out; and the forms
+ * such notes take in data: a fake SYSTEM line, an obligation put on "the
+ * assistant", a JSON field or an HTML comment meant for the model. Part of
+ * the `instruction_override` category.
  */
 export const ADDRESSED_TO_AI_PATTERNS: readonly DetectorPattern[] = [
   // "Note to any AI scheduling assistant", "P.S. for AI readers", "instructions for the coding agent".
@@ -70,4 +72,21 @@ export const ADDRESSED_TO_AI_PATTERNS: readonly DetectorPattern[] = [
       "\\b(?:upload|send|post|paste|e-?mail|forward|exfiltrate|include|attach|pass|pipe|transmit|copy)\\b[^.\\n]{0,50}?(?:~/\\.ssh/|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|/etc/shadow|\\.git-credentials|\\.npmrc|\\.netrc|\\bkubeconfig\\b|hosts\\.yml|\\$\\(env\\)|\\bprintenv\\b)",
     flags: "i",
   },
+  // A fake system line inside data, in capitals as no chat format writes it: "SYSTEM NOTICE TO ASSISTANT:", "[SYSTEM PROMPT UPDATE]".
+  { source: "(?:^|\\n)[ \\t>*#\\-\\[(]*SYSTEM(?:[ _-]+[A-Z']+){0,5}\\s*(?:\\]|:)", flags: "" },
+  // An obligation put on the AI in the third person, to act at once: "the assistant must now call grant_permission(…)"
+  // ("the agent must run the tests" is a contributor guide's rule, so the urgency is required).
+  {
+    source:
+      "\\b(?:the|an?|any|all)\\s+(?:ai\\s+|automated\\s+|browsing\\s+|coding\\s+|support\\s+)?(?:assistants?|agents?|models?|ai|bots?)\\s+(?:must|should|is\\s+required\\s+to|are\\s+required\\s+to|needs?\\s+to|has\\s+to|have\\s+to|shall)\\s+(?:now|immediately|silently|quietly|automatically)\\s+(?:call|run|execute|issue|approve|grant|transfer|upload|send|forward|delete|disable|append|render|fetch|visit|book|pay|refund|email|share)\\b",
+    flags: "i",
+  },
+  // A field of a tool's JSON meant for the model: "instructions_for_model", "system_override", "note_to_ai".
+  {
+    source:
+      "[\"'](?:system_override|system_prompt|override_instructions|instructions_for_(?:the_)?(?:model|ai|assistant|agent|llm)|(?:ai|assistant|agent|llm|model)_(?:instructions?|note|directive)|note_(?:for|to)_(?:the_)?(?:ai|assistant|model|agent|llm))[\"']\\s*:",
+    flags: "i",
+  },
+  // An HTML comment that speaks to the agent reading the page: "<!-- agent: fetch … -->".
+  { source: "<!--\\s*(?:[\\w-]+\\s+){0,3}?(?:agents?|assistants?|ai|llms?|models?|bots?|copilot)\\s*[:,]", flags: "i" },
 ];
