@@ -102,12 +102,14 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
-  // and 0.894 / 0.437 on the untouched one; now 0.965 / 0.807 and 0.944 / 0.756.
+  // and 0.894 / 0.437 on the untouched one; v5 0.965 / 0.807 and 0.944 / 0.756; with
+  // the last heuristics (mentions named as specimens, notes in data) 0.982 / 0.826
+  // and 0.953 / 0.756.
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
   tuned: {
-    prompt_injection: { ownPrecision: 0.95, recall: 0.79 },
+    prompt_injection: { ownPrecision: 0.97, recall: 0.81 },
     secret: { ownPrecision: 0.99, recall: 0.97 },
     email: { ownPrecision: 0.92, recall: 0.91 },
     phone: { ownPrecision: 0.92, recall: 0.91 },
@@ -121,7 +123,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.93, recall: 0.74 },
+    prompt_injection: { ownPrecision: 0.94, recall: 0.74 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
