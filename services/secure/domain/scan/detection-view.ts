@@ -111,15 +111,18 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
   // The word the last confusable was in, and whether its confusables fold.
   let wordEnd = -1;
   let foldWord = false;
+  // Where the word the loop is in began (see charKind).
+  let wordStart = 0;
   for (let i = 0; i < source.length; ) {
     const cp = source.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
+    if (charKind(cp) === NOT_WORD) wordStart = i + width;
     let piece: string;
     const leet = folds.get(i);
     if (leet !== undefined) {
       piece = leet;
       changed = true;
-    } else if (cp >= 0x80 && CONFUSABLE.has(cp) && (i < wordEnd ? foldWord : ([wordEnd, foldWord] = disguisedWord(source, i))[1])) {
+    } else if (cp >= 0x80 && CONFUSABLE.has(cp) && (i < wordEnd ? foldWord : ([wordEnd, foldWord] = disguisedWord(source, i, wordStart))[1])) {
       piece = String.fromCharCode(CONFUSABLE.get(cp)!);
       changed = true;
     } else {
@@ -148,40 +151,47 @@ export function detectionView(text: NormalisedText, hints: ViewHints = ALL_FOLDS
   };
 }
 
-const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
-const ASCII_LETTER = /[A-Za-z]/;
+const LETTER = 1;
+const OTHER_WORD_CHAR = 2;
+const NOT_WORD = 3;
+// The kind of each BMP code point met so far (0: not yet met): a view reads every character of a text.
+const BMP_KINDS = new Uint8Array(0x10000);
+
+// A letter (\p{L}), another character of a word (\p{M}, \p{N}), or no word character.
+function charKind(cp: number): number {
+  if (cp < 128) return (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) ? LETTER : cp >= 48 && cp <= 57 ? OTHER_WORD_CHAR : NOT_WORD;
+  if (cp > 0xffff) return kindOf(cp);
+  return (BMP_KINDS[cp] ||= kindOf(cp));
+}
+
+function kindOf(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  return /\p{L}/u.test(ch) ? LETTER : /[\p{M}\p{N}]/u.test(ch) ? OTHER_WORD_CHAR : NOT_WORD;
+}
 
 /**
  * The end of the word around the confusable at `at`, and whether its
- * confusables fold: a confusable that is not a letter (a typographic quote)
- * always does; letters do in a word that mixes them with ASCII letters
- * ("іgnore" with a Cyrillic "і"), or in a word made of confusables only,
- * which reads as a Latin word in disguise ("сору"). A word of another script
- * ("система", "السابقة") keeps its letters, so its own n-grams and
- * phrases stay readable.
+ * confusables fold: a confusable that is no word character (a typographic
+ * quote) always does; letters do in a word that mixes them with ASCII
+ * letters ("іgnore" with a Cyrillic "і"), or in a word made of confusables
+ * only, which reads as a Latin word in disguise ("сору"). A word of another
+ * script ("система", "السابقة") keeps its letters, so its own n-grams and
+ * phrases stay readable. The word runs from `start`, where the caller saw it
+ * begin, and is read once: this runs on every word of a Cyrillic text.
  */
-function disguisedWord(source: string, at: number): [number, boolean] {
+function disguisedWord(source: string, at: number, start: number): [number, boolean] {
   const first = source.codePointAt(at)!;
-  if (!WORD_CHAR.test(String.fromCodePoint(first))) return [at + (first > 0xffff ? 2 : 1), true];
-  let start = at;
-  while (start > 0) {
-    const c = source.codePointAt(start - 1)!;
-    // A low surrogate: step back over its pair.
-    const back = c >= 0xdc00 && c <= 0xdfff && start >= 2 ? 2 : 1;
-    if (!WORD_CHAR.test(String.fromCodePoint(source.codePointAt(start - back)!))) break;
-    start -= back;
-  }
-  let end = at;
+  if (charKind(first) === NOT_WORD) return [at + (first > 0xffff ? 2 : 1), true];
+  let end = start;
   let ascii = false;
   let foreign = false;
-  for (let k = start; k < source.length; ) {
-    const cp = source.codePointAt(k)!;
-    const ch = String.fromCodePoint(cp);
-    if (!WORD_CHAR.test(ch)) break;
-    if (ASCII_LETTER.test(ch)) ascii = true;
-    else if (cp >= 0x80 && !CONFUSABLE.has(cp) && /\p{L}/u.test(ch)) foreign = true;
-    k += ch.length;
-    end = k;
+  while (end < source.length) {
+    const cp = source.codePointAt(end)!;
+    const kind = charKind(cp);
+    if (kind === NOT_WORD) break;
+    if (cp < 128) ascii ||= kind === LETTER;
+    else if (kind === LETTER && !CONFUSABLE.has(cp)) foreign = true;
+    end += cp > 0xffff ? 2 : 1;
   }
   return [end, ascii || !foreign];
 }
