@@ -174,12 +174,16 @@ function fetchedValuePattern(commands: readonly string[]): string {
   return `\\b(?:${commands.join("|")})[^\\n]*\\r?\\n[ \\t]*([^\\s"'\`<>]+)[ \\t]*\\r?(?:\\n|$)`;
 }
 
+// A name made of words joined by punctuation (prod/db, app.api-key, ops_backup): what follows a label in a
+// command or a config as often as a password does, and no password.
+const NAME_OF_WORDS = /^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i;
+
 // A value a fetching command printed: what a generic secret must be, from 8
 // characters on (the command says what it is), and not a path or a name.
 function validFetchedSecret(c: Candidate): boolean {
   const { value } = c;
   if (value.length > 200 || value.includes("://") || /^[~/.]/.test(value) || encodedPlaceholder(value)) return false;
-  if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
+  if (NAME_OF_WORDS.test(value)) return false;
   return validGenericSecret(c, 8);
 }
 
@@ -191,7 +195,7 @@ function validPairedPassword(c: Candidate, user: string): boolean {
   if (value.length > 128 || value.toLowerCase() === user.toLowerCase() || PASSWORD_PLACEHOLDER.test(value) || INDIRECTION.test(value)) return false;
   // An option (--insecure), code ((args…) or a path (~/.aws/credentials) is what follows a label in a command or a program, not a password.
   if (/^[-([{~/.]/.test(value) || /^[~.]$/.test(user)) return false;
-  if (/^[a-z]+[0-9]{0,2}(?:[_.:/-][a-z]+[0-9]{0,2})+$/i.test(value)) return false;
+  if (NAME_OF_WORDS.test(value)) return false;
   return validGenericSecret(c, 8);
 }
 
