@@ -215,7 +215,12 @@ export const ROLEPLAY_JAILBREAK_PATTERNS: readonly DetectorPattern[] = [
   },
   { source: "\\[\\s*(?:🔓\\s*)?jailbr(?:oken|eak)\\s*\\]|\\[\\s*🔒\\s*classic\\s*\\]|\\(\\s*🔓\\s*developer\\s+mode\\s+output\\s*\\)|\\bdeveloper\\s+mode\\s+(?:output|response)s?\\b", flags: "i" },
   { source: "(?:^|\\n|\\[|\\s)(?:DAN|BetterDAN|AntiDAN|BasedGPT|DevMode|JailBreak)\\s*:", flags: "" },
-  { source: "\\b(?:you\\s+(?:will\\s+)?lose|deduct(?:ed)?|lose)\\s+\\d+\\s+tokens\\b", flags: "i" },
+  // The token game, and its variants that charge points for a refusal: "lose 5 points for any refusal, hedge or safety warning".
+  {
+    source:
+      "\\b(?:you\\s+(?:will\\s+)?lose|deduct(?:ed)?|lose|minus|forfeit)\\s+\\d+\\s+(?:tokens\\b|(?:points?|credits?|lives)\\b[^.\\n]{0,30}\\b(?:refus|declin|hedg|moralis|moraliz|safety\\s+warning|disclaimer|warning|say(?:ing)?\\s+(?:no\\b|you\\s+can't)|break(?:ing)?\\s+character))",
+    flags: "i",
+  },
   {
     source: "\\byou\\s+(?:have|has|are\\s+under|operate\\s+with|face)\\s+no\\s+(?:restrictions|limitations|limits|filters|boundaries|censorship)\\s+(?:on|when|in)\\s+(?:providing|giving|answering|generating|producing|what\\s+you|the\\s+content)",
     flags: "i",
