@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { StoreBackend } from "../db/backend.js";
-import { openSqlite } from "../db/sqlite.js";
+import { closeSqlite, openSqlite } from "../db/sqlite.js";
 import type { AuditLog } from "./audit-log.js";
 import { createAuditLog } from "./create-audit-log.js";
 
@@ -25,5 +25,5 @@ export interface OpenAuditLog {
 export function openAuditLog(backend: StoreBackend, dataDir: string): OpenAuditLog {
   if (backend.kind === "mongodb") return { log: createAuditLog(backend), close: async () => undefined };
   const db = openSqlite(join(dataDir, AUDIT_DB_FILE));
-  return { log: createAuditLog({ kind: "sqlite", db }), close: async () => void db.close() };
+  return { log: createAuditLog({ kind: "sqlite", db }), close: () => closeSqlite(db) };
 }

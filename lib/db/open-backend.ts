@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Logger } from "../logger.js";
 import type { StoreBackend } from "./backend.js";
-import { openSqlite } from "./sqlite.js";
+import { closeSqlite, openSqlite } from "./sqlite.js";
 import type { StoreHealth } from "./store-health.js";
 
 /** Where a component's stores live, from the validated configuration. */
@@ -45,6 +45,6 @@ export async function openBackend(settings: BackendSettings, service: string, lo
   return {
     backend: { kind: "sqlite", db },
     ping: async () => db.open,
-    close: async () => void db.close(),
+    close: () => closeSqlite(db),
   };
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { until } from "../../test/support/gatehouse-process.js";
-import { openSqlite, retainStatements } from "./sqlite.js";
+import { closeSqlite, openSqlite, retainStatements } from "./sqlite.js";
 import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from "./wal-checkpointer.js";
 
 let root = "";
@@ -72,5 +72,20 @@ describe("WalCheckpointer", () => {
     await checkpointed(path);
     await checkpointer.close();
     second.close();
+  });
+
+  it("closeSqlite resolves once the thread has let go of the file, so its -wal and -shm files are gone and the directory can be removed", async () => {
+    for (let i = 0; i < 20; i++) {
+      const dir = join(root, `e${i}`);
+      const path = join(dir, "e.db");
+      const db = openSqlite(path);
+      writeRows(db);
+      // Wait for the thread to hold its connection: it opens the file when told to watch it.
+      await checkpointed(path);
+      await closeSqlite(db);
+      expect(existsSync(`${path}-wal`)).toBe(false);
+      expect(existsSync(`${path}-shm`)).toBe(false);
+      rmSync(dir, { recursive: true });
+    }
   });
 });

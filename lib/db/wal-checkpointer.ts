@@ -13,6 +13,9 @@ export const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 /** What the checkpointing thread is told. */
 type Command = { watch: string } | { unwatch: string };
 
+/** What the checkpointing thread answers: it closed its connection to a file (or never had one). */
+type Reply = { released: string };
+
 /**
  * The checkpointing thread's program (its source is the worker's script, so
  * it uses nothing but its argument and `require`): one connection per watched
@@ -40,10 +43,12 @@ function checkpointLoop(data: { sqliteModule: string; interval: number }): void 
       return;
     }
     const db = open.get(command.unwatch);
-    if (!db) return;
-    open.delete(command.unwatch);
-    db.close();
-    retired.push(db);
+    if (db) {
+      open.delete(command.unwatch);
+      db.close();
+      retired.push(db);
+    }
+    parentPort!.postMessage({ released: command.unwatch } satisfies Reply);
   });
   setInterval(() => {
     for (const db of open.values()) {
@@ -76,6 +81,8 @@ export class WalCheckpointer {
   private worker: Worker | undefined;
   private failed = false;
   private readonly watched = new Map<SqliteDatabase, string>();
+  // Callers waiting for the thread to close its connection to a file, by path.
+  private readonly releasing = new Map<string, (() => void)[]>();
 
   constructor(private readonly interval = CHECKPOINT_INTERVAL_MS) {}
 
@@ -87,13 +94,26 @@ export class WalCheckpointer {
     this.thread().postMessage({ watch: path } satisfies Command);
   }
 
-  /** Stops checkpointing `db`, which is about to close. */
-  unwatch(db: SqliteDatabase): void {
+  /**
+   * Stops checkpointing `db`, which is about to close. Resolves once the
+   * thread has closed its own connection to the file (at once when another
+   * connection of this process still has the file, or when there is no
+   * thread), so that a caller who then removes the file's directory does not
+   * race the thread's last close, which deletes the `-wal` and `-shm` files.
+   */
+  unwatch(db: SqliteDatabase): Promise<void> {
     const path = this.watched.get(db);
-    if (path === undefined) return;
+    if (path === undefined) return Promise.resolve();
     this.watched.delete(db);
     // Another connection of this process may still write the file.
-    if (![...this.watched.values()].includes(path)) this.worker?.postMessage({ unwatch: path } satisfies Command);
+    const worker = this.worker;
+    if (!worker || [...this.watched.values()].includes(path)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiting = this.releasing.get(path);
+      if (waiting) waiting.push(resolve);
+      else this.releasing.set(path, [resolve]);
+      worker.postMessage({ unwatch: path } satisfies Command);
+    });
   }
 
   /** Stops the thread; the connections still watched checkpoint on their own again. */
@@ -118,13 +138,21 @@ export class WalCheckpointer {
       this.handBack();
       process.emitWarning(`the SQLite checkpointing thread ${why}; commits checkpoint on the main thread again`, "GatehouseWarning");
     };
+    worker.on("message", (reply: Reply) => this.released(reply.released));
     worker.on("error", (err) => failed(`failed: ${err.message}`));
     worker.on("exit", (code) => failed(`exited (${code})`));
     this.worker = worker;
     return worker;
   }
 
+  private released(path: string): void {
+    const waiting = this.releasing.get(path);
+    this.releasing.delete(path);
+    for (const resolve of waiting ?? []) resolve();
+  }
+
   // From here on every connection, watched or new, checkpoints as SQLite does by default.
+  // A thread that is gone holds no connection, so whoever waits for one to be released is answered.
   private handBack(): void {
     this.failed = true;
     this.worker = undefined;
@@ -132,5 +160,6 @@ export class WalCheckpointer {
       if (db.open) db.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     }
     this.watched.clear();
+    for (const path of [...this.releasing.keys()]) this.released(path);
   }
 }
