@@ -27,30 +27,29 @@ export function openSqlite(path: string): SqliteDatabase {
 // One checkpointing thread serves every file the process opens.
 const checkpointer = new WalCheckpointer();
 
-// When the checkpointing thread has let go of a closed database's file.
-const releases = new WeakMap<SqliteDatabase, Promise<void>>();
-
 // Hands `db`'s checkpoints to the thread, and takes them back when it closes.
 function checkpointOffThread(db: SqliteDatabase, path: string): SqliteDatabase {
   checkpointer.watch(db, path);
   const close = db.close;
   db.close = function (this: SqliteDatabase) {
-    releases.set(this, checkpointer.unwatch(this));
+    void checkpointer.unwatch(this);
     return close.call(this);
   };
   return db;
 }
 
 /**
- * Closes a database `openSqlite` opened and resolves once no connection of
- * this process has its file open, the checkpointing thread's included: then
- * the file and its directory may be removed (a plain `close()` returns
- * before the thread's connection closes, and that last close deletes the
- * `-wal` and `-shm` files).
+ * Closes a database `openSqlite` opened, after the checkpointing thread has
+ * closed its own connection to the file, so that this close is the file's
+ * last: it checkpoints and deletes the `-wal` and `-shm` files before the
+ * promise resolves, and the directory may then be removed. (A plain
+ * `close()` races the thread's close: when both close at once, neither may
+ * be last, and the files stay, or go while the directory is being removed.)
  */
 export async function closeSqlite(db: SqliteDatabase): Promise<void> {
-  if (db.open) db.close();
-  await releases.get(db);
+  if (!db.open) return;
+  await checkpointer.unwatch(db);
+  db.close();
 }
 
 // better-sqlite3 12 — the last line that runs on Node 20 — aborts Node 24.19

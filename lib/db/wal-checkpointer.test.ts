@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,5 +88,12 @@ describe("WalCheckpointer", () => {
       expect(existsSync(`${path}-shm`)).toBe(false);
       rmSync(dir, { recursive: true });
     }
+  });
+
+  it("does not keep a process alive: one that opened a file and has nothing left to do exits", () => {
+    const script = `import { openSqlite } from ${JSON.stringify(join(import.meta.dirname, "sqlite.ts"))}; openSqlite(${JSON.stringify(join(root, "f.db"))}).exec("CREATE TABLE t (v)");`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { timeout: 20_000 });
+    expect(run.signal, "the process was still running after 20 s").toBeNull();
+    expect(run.status).toBe(0);
   });
 });

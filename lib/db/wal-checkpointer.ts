@@ -98,8 +98,8 @@ export class WalCheckpointer {
    * Stops checkpointing `db`, which is about to close. Resolves once the
    * thread has closed its own connection to the file (at once when another
    * connection of this process still has the file, or when there is no
-   * thread), so that a caller who then removes the file's directory does not
-   * race the thread's last close, which deletes the `-wal` and `-shm` files.
+   * thread), so that the caller's own close can then be the file's last (see
+   * `closeSqlite`).
    */
   unwatch(db: SqliteDatabase): Promise<void> {
     const path = this.watched.get(db);
@@ -132,7 +132,6 @@ export class WalCheckpointer {
       // It holds a connection per file and nothing else.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
-    worker.unref();
     const failed = (why: string) => {
       if (this.worker !== worker) return; // closed on purpose
       this.handBack();
@@ -141,6 +140,8 @@ export class WalCheckpointer {
     worker.on("message", (reply: Reply) => this.released(reply.released));
     worker.on("error", (err) => failed(`failed: ${err.message}`));
     worker.on("exit", (code) => failed(`exited (${code})`));
+    // After the listeners: a "message" listener refs the worker's port again (Node's port referencing).
+    worker.unref();
     this.worker = worker;
     return worker;
   }
