@@ -112,6 +112,8 @@ export class WalCheckpointer {
       const waiting = this.releasing.get(path);
       if (waiting) waiting.push(resolve);
       else this.releasing.set(path, [resolve]);
+      // Someone waits for the answer: the process must not exit before it comes.
+      worker.ref();
       worker.postMessage({ unwatch: path } satisfies Command);
     });
   }
@@ -149,6 +151,7 @@ export class WalCheckpointer {
   private released(path: string): void {
     const waiting = this.releasing.get(path);
     this.releasing.delete(path);
+    if (this.releasing.size === 0) this.worker?.unref();
     for (const resolve of waiting ?? []) resolve();
   }
 
