@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v5]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v6]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -24,14 +24,18 @@ import { carryUnseenSection } from "./eval/carry-unseen-section.js";
 const BUCKETS = 1 << 20;
 const WINDOW = 320;
 const STRIDE = 160;
-const EPOCHS = 8;
-const LEARNING_RATE = 0.2;
+// v6: 16 epochs at 0.4 (v5: 8 at 0.2) — with 5,000 more texts written for Gatehouse the model
+// underfit; the tuned written sets and the held-out split both gained, the older sources held.
+const EPOCHS = 16;
+const LEARNING_RATE = 0.4;
 const L2 = 1e-6;
 const SEED = 13;
 const MIN_WORDS = 8;
+// The validation precision each sensitivity's threshold must keep (see pickThreshold).
+const PRECISION_AT = { low: 0.995, medium: 0.97, high: 0.95 } as const;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v5" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v5]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v6" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v6]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -39,6 +43,8 @@ interface Instance {
   slots: Int32Array;
   values: Float32Array;
   label: 0 | 1;
+  /** An attack longer than a window: its windows, of which each step updates the best-scoring one. */
+  windows?: Instance[];
 }
 
 const view = (text: string) => detectionView(normaliseText(text)).text;
@@ -64,15 +70,21 @@ function instance(compact: ReturnType<typeof compactText>, from: number, to: num
   return { slots, values: vals, label };
 }
 
-// A long benign text also trains as its windows, since a scan scores those too.
+// A long text also trains as its windows, since a scan scores those and keeps the best. A benign
+// text's windows are each a negative. An attack's are one instance whose best-scoring window is the
+// one trained (multiple-instance learning): the injected paragraph of a long document is an attack,
+// its other windows need not be.
 function instancesOf(sample: LabelledSample): Instance[] {
   const compact = compactText(view(sample.text));
   const out = [instance(compact, 0, compact.length, sample.label)];
-  if (sample.label === 0 && compact.length > WINDOW) {
-    for (let a = 0; a < compact.length && out.length < 12; a += STRIDE) {
-      out.push(instance(compact, a, Math.min(compact.length, a + WINDOW), 0));
+  if (compact.length > WINDOW) {
+    const windows: Instance[] = [];
+    for (let a = 0; a < compact.length && windows.length < 11; a += STRIDE) {
+      windows.push(instance(compact, a, Math.min(compact.length, a + WINDOW), sample.label));
       if (a + WINDOW >= compact.length) break;
     }
+    if (sample.label === 0) out.push(...windows);
+    else out.push({ ...windows[0]!, windows });
   }
   return out;
 }
@@ -105,9 +117,16 @@ function train(instances: Instance[]): { weights: Float64Array; bias: number } {
     }
     let loss = 0;
     for (const k of order) {
-      const x = instances[k]!;
-      let z = bias;
-      for (let f = 0; f < x.slots.length; f++) z += weights[x.slots[f]!]! * x.values[f]!;
+      let x = instances[k]!;
+      let z = -Infinity;
+      for (const w of x.windows ?? [x]) {
+        let zw = bias;
+        for (let f = 0; f < w.slots.length; f++) zw += weights[w.slots[f]!]! * w.values[f]!;
+        if (zw > z) {
+          z = zw;
+          x = w;
+        }
+      }
       const p = 1 / (1 + Math.exp(-z));
       const g = (p - x.label) * classWeight[x.label];
       loss += -classWeight[x.label] * Math.log(x.label === 1 ? Math.max(p, 1e-12) : Math.max(1 - p, 1e-12));
@@ -170,9 +189,9 @@ const file: InjectionModelFile = {
 let model = parseInjectionModel(file);
 const validationScores = bySplit.validation.map((s) => classifierScore(model, s.text));
 const validationLabels = bySplit.validation.map((s) => s.label);
-const medium = pickThreshold(validationScores, validationLabels, 0.99);
-const low = Math.max(medium, pickThreshold(validationScores, validationLabels, 0.995));
-const high = Math.min(medium, pickThreshold(validationScores, validationLabels, 0.97));
+const medium = pickThreshold(validationScores, validationLabels, PRECISION_AT.medium);
+const low = Math.max(medium, pickThreshold(validationScores, validationLabels, PRECISION_AT.low));
+const high = Math.min(medium, pickThreshold(validationScores, validationLabels, PRECISION_AT.high));
 file.thresholds = { low, medium, high };
 model = parseInjectionModel(file);
 
@@ -227,9 +246,9 @@ Thresholds (score ≥ threshold reports \`injection_classifier\`), chosen on the
 
 | sensitivity | threshold | how it was chosen |
 |---|---|---|
-| low | ${f(low)} | best F1 with validation precision ≥ 0.995 |
-| medium (default) | ${f(medium)} | best F1 with validation precision ≥ 0.99 |
-| high | ${f(high)} | best F1 with validation precision ≥ 0.97 |
+| low | ${f(low)} | best F1 with validation precision ≥ ${PRECISION_AT.low} |
+| medium (default) | ${f(medium)} | best F1 with validation precision ≥ ${PRECISION_AT.medium} (v5: 0.99) |
+| high | ${f(high)} | best F1 with validation precision ≥ ${PRECISION_AT.high} (v5: 0.97) |
 
 ## Data
 
@@ -290,6 +309,24 @@ sets written elsewhere, so they count once like every other text). With them the
 holds harder negatives, so the thresholds rose (v4's medium was 0.714) and the classifier alone
 finds fewer of the older sources' attacks at medium; the library as a whole (heuristics and
 classifier) finds more on every set written outside this project's detectors (see the README).
+
+v6 adds eight more written files, under the same rule (their writers read nothing of the project, its
+data or any evaluation set) and each given a form v5 still missed or a kind of text it met: role play
+and hypotheticals that turn slowly, with games, terminals and stories beside them; instructions in
+data with no addressee and agent tool abuse, with runbooks, READMEs and tool outputs that legitimately
+say what to do next; system-prompt extraction by indirection (translated, versified, between markers,
+one rule at a time), with people's work on their own prompts; overrides by authority, urgency, fake
+turns, template tokens, splitting and encodings, with real notices and template code; texts in about
+thirty languages written as their speakers write; long documents (150–600 words) with one injected
+passage, and without; a forbidden request wrapped in persuasion (claimed authority, stakes, fiction
+that demands real steps; the harmful detail itself is never written), with plain questions on
+sensitive subjects; and a day's traffic of an agent platform, 70% benign. Texts whose opening equals
+one of an evaluation set's were dropped. Training changed in two ways: an attack longer than a window
+trains on its best-scoring window (the scan keeps a text's best window, and the rest of a long
+document with one injected passage is not an attack), and 16 epochs at learning rate 0.4 instead of 8
+at 0.2. The medium threshold keeps validation precision ≥ ${PRECISION_AT.medium} instead of 0.99: the
+hard negatives made 0.99 cost most of the written attacks, while the library's precision on every set
+written elsewhere stayed above 0.97 at the lower bar (see the README).
 
 | source | licence | attacks | benign |
 |---|---|---|---|
@@ -355,6 +392,10 @@ ${[...perSource]
   enough of the attack.
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
   attacks) can score high, which is why it runs beside the heuristics and rules set its sensitivity.
+- The medium threshold keeps validation precision ${PRECISION_AT.medium}, not 0.99 as until v5: it finds more
+  and flags more, about 7% of the unseen set's benign prompts (v5 about 5%; see "Unseen evaluation"),
+  most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer alarms sets
+  its sensitivity to low.
 ${unseenSection ? `\n${unseenSection}` : ""}`;
 writeFileSync(cardFile, card);
 console.log(card.split("## Metrics")[1]);
