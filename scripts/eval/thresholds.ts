@@ -71,11 +71,13 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // covert-persona / addressed-injection heuristics): precision 0.984, recall 0.976
     // (instruction_override 0.982 / 0.776, system_prompt_extraction 1.000 / 0.750,
     // roleplay_jailbreak 0.977 / 0.977); the bars are one step below.
-    prompt_injection: { precision: 0.97, recall: 0.96 },
-    instruction_override: { precision: 0.97, recall: 0.76 },
+    // Classifier v6 (2026-11-27): prompt_injection 0.992 / 1.000, instruction_override 0.991 / 0.837,
+    // system_prompt_extraction 1.000 / 0.900; the bars moved up to one step below.
+    prompt_injection: { precision: 0.98, recall: 0.99 },
+    instruction_override: { precision: 0.97, recall: 0.82 },
     // With classifier v4 and the day's heuristics (2026-11-27): system_prompt_extraction 1.000 / 0.850,
     // instruction_override 0.991 / 0.816, prompt_injection 0.988 / 1.000.
-    system_prompt_extraction: { precision: 0.96, recall: 0.82 },
+    system_prompt_extraction: { precision: 0.96, recall: 0.87 },
     roleplay_jailbreak: { precision: 0.95, recall: 0.95 },
     encoded_payload: { precision: 0.93, recall: 0.92 },
     hidden_unicode: { precision: 0.94, recall: 0.93 },
@@ -98,18 +100,22 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // prompt_injection re-measured with classifier v2 (2026-11-25): own-negative
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
-    prompt_injection: { ownPrecision: 0.96, recall: 0.84 },
+    // Classifier v6 (2026-11-27): 0.989 / 0.887.
+    prompt_injection: { ownPrecision: 0.97, recall: 0.87 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
   // and 0.894 / 0.437 on the untouched one; v5 0.965 / 0.807 and 0.944 / 0.756; with
   // the last heuristics (mentions named as specimens, notes in data) 0.982 / 0.826
-  // and 0.953 / 0.756.
+  // and 0.953 / 0.756. Classifier v6 (eight more written files, medium at validation precision
+  // 0.97): 0.984 / 0.907 on the tuned sets; on the untouched sets, C 0.968 / 0.889 and D (added
+  // then, written by one more blind session and scored once, with v6 final) 0.950 / 0.852,
+  // together 0.959 / 0.870 (the session's start, on D: 0.941 / 0.704).
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
   tuned: {
-    prompt_injection: { ownPrecision: 0.97, recall: 0.81 },
+    prompt_injection: { ownPrecision: 0.97, recall: 0.89 },
     secret: { ownPrecision: 0.99, recall: 0.97 },
     email: { ownPrecision: 0.92, recall: 0.91 },
     phone: { ownPrecision: 0.92, recall: 0.91 },
@@ -123,7 +129,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.94, recall: 0.74 },
+    prompt_injection: { ownPrecision: 0.95, recall: 0.85 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
