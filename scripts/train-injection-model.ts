@@ -24,7 +24,7 @@ import { carryUnseenSection } from "./eval/carry-unseen-section.js";
 const BUCKETS = 1 << 20;
 const WINDOW = 320;
 const STRIDE = 160;
-// v6: 16 epochs at 0.4 (v5: 8 at 0.2) — with 5,000 more texts written for Gatehouse the model
+// v6: 16 epochs at 0.4 (v5: 8 at 0.2) — with 3,195 more texts written for Gatehouse the model
 // underfit; the tuned written sets and the held-out split both gained, the older sources held.
 const EPOCHS = 16;
 const LEARNING_RATE = 0.4;
@@ -325,8 +325,9 @@ one of an evaluation set's were dropped. Training changed in two ways: an attack
 trains on its best-scoring window (the scan keeps a text's best window, and the rest of a long
 document with one injected passage is not an attack), and 16 epochs at learning rate 0.4 instead of 8
 at 0.2. The medium threshold keeps validation precision ≥ ${PRECISION_AT.medium} instead of 0.99: the
-hard negatives made 0.99 cost most of the written attacks, while the library's precision on every set
-written elsewhere stayed above 0.97 at the lower bar (see the README).
+hard negatives made 0.99 cost most of the written attacks, while at the lower bar the library's
+precision stayed at 0.98 on the tuned sets written elsewhere (0.96 on the untouched ones, measured
+after the choice; see the README).
 
 | source | licence | attacks | benign |
 |---|---|---|---|
