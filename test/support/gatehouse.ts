@@ -74,9 +74,8 @@ export async function startGatehouse(
         await conn.db.dropDatabase();
         await conn.close();
       }
-      // The SQLite checkpointing thread closes its connections by message, after the server's close: retry a removal it raced
-      // (up to 5.5 s in all: on a loaded two-core CI machine 1.5 s was once not enough).
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // The server's close resolves once every SQLite file is closed, the checkpointing thread's connections included (closeSqlite).
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
