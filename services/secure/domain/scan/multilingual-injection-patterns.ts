@@ -53,6 +53,8 @@ export const MULTILINGUAL_OVERRIDE_PATTERNS: readonly DetectorPattern[] = [
       "\\b(?:nota|note|notiz|hinweis|instrucci[óo]n|instru[çc][ãa]o|instruction|aviso|ps|p\\.s\\.|uwaga|opmerking|anweisung|mensaje|messaggio|nachricht)\\s+(?:per|para|pour|f[üu]r|voor|an|dla|aan|a)\\s+(?:l'|la\\s+|el\\s+|o\\s+|a\\s+|le\\s+|den\\s+|die\\s+|de\\s+|het\\s+|das\\s+)?(?:(?:assistente|asistente|assistant|assistent|agente|agent|asystent[a-z]*|modelo|modello|mod[èe]le|sistema|système|system)\\s+(?:de\\s+|di\\s+|d'|virtual\\s+de\\s+)?(?:ia|ai|ki)\\b|(?:ia|ai|ki)(?:-(?:assistent\\w*|agent\\w*))?\\b)",
     flags: "i",
   },
+  // Polish: "INSTRUKCJA DLA BOTA:", "Wiadomość dla asystenta".
+  { source: "\\b(?:instrukcja|polecenie|wiadomo[śs][ćc]|notatka)\\s+dla\\s+(?:bota|asystenta|modelu|ai|agenta|sztucznej\\s+inteligencji)\\b", flags: "i" },
   {
     source: "(?:给|致)(?:ai|人工智能)(?:助手|代理|模型)?(?:的)?(?:说明|提示|指示|备注)|(?:ai|人工智能)(?:助手|アシスタント|エージェント)へ|yapay\\s+zek[aâ]\\S*\\s+(?:\\S+\\s+)?asistan\\S*\\s+not|(?:для|к)\\s+(?:ии|ai)[\\s-]*(?:ассистент|агент|помощник)\\S*",
     flags: "i",
