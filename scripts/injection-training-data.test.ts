@@ -59,13 +59,14 @@ describe("parseTrainingSource", () => {
     ]);
   });
 
-  it("the committed written samples parse, with both labels in every file", () => {
+  it("the committed written samples parse, with both labels in every file but the one written as hard negatives only", () => {
     const written = trainingSources().find((s) => s.parser === "written-jsonl")!;
+    const benignOnly = new Set(["harmless-but-alarming.jsonl"]);
     for (const file of written.files!) {
       const raw = readFileSync(new URL(`../${written.path}/${file}`, import.meta.url));
       const samples = parseTrainingSource(written, Buffer.alloc(0), new Map([[file, raw]]));
-      expect(samples.length, file).toBeGreaterThanOrEqual(300);
-      expect(new Set(samples.map((x) => x.label)), file).toEqual(new Set([0, 1]));
+      expect(samples.length, file).toBeGreaterThanOrEqual(250);
+      expect(new Set(samples.map((x) => x.label)), file).toEqual(new Set(benignOnly.has(file) ? [0] : [0, 1]));
     }
   });
 
