@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v6]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v7]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -34,8 +34,8 @@ const MIN_WORDS = 8;
 // The validation precision each sensitivity's threshold must keep (see pickThreshold).
 const PRECISION_AT = { low: 0.995, medium: 0.97, high: 0.95 } as const;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v6" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v6]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v7" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v7]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -329,6 +329,23 @@ hard negatives made 0.99 cost most of the written attacks, while at the lower ba
 precision stayed at 0.98 on the tuned sets written elsewhere (0.96 on the untouched ones, measured
 after the choice; see the README).
 
+v7 adds thirteen more written files (5,296 texts; same rule, each writer given one area and reading
+nothing of the project, its data or any evaluation set): machines and games simulated to get around
+the model (terminals, REPLs, "raw" model versions, score games), with genuine simulation and game
+requests; payloads in hex, base64, ciphers, acrostics, split variables and other languages, with
+genuine decoding requests and puzzles; role play, grief, flattery and stakes that never name the
+rules, with dark fiction and real grief; agent hijacking through tools and fake approvals, with the
+same tools used as runbooks say; overrides and extraction in people's own words, with everyday
+"forget what I said"; instructions inside logs, commits, rows, invites and tickets, and the same data
+without; a week of an agent platform's traffic, 80% benign; forged turns, memory poisoning and many-
+shot priming, with real chat logs and few-shot prompts; short lines of 4 to 30 words; attacks and
+ordinary text in 28 languages; a forbidden request dressed up by a patient attacker (stakes, a job,
+a school assignment, appeals), with the same styles around legitimate requests; long documents
+(300–700 words) with one bad passage, and without; and 420 texts, all benign, that look alarming
+(security talk quoting attacks, people's own system prompts, red-team reports, admin modes).
+Training is unchanged: more epochs, other windows and character 5-grams were tried on the tuned sets
+and the held-out split, and did no better.
+
 | source | licence | attacks | benign |
 |---|---|---|---|
 ${[...sourceCounts]
@@ -394,9 +411,12 @@ ${[...perSource]
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
   attacks) can score high, which is why it runs beside the heuristics and rules set its sensitivity.
 - The medium threshold keeps validation precision ${PRECISION_AT.medium}, not 0.99 as until v5: it finds more
-  and flags more, about 7% of the unseen set's benign prompts (v5 about 5%; see "Unseen evaluation"),
-  most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer alarms sets
-  its sensitivity to low.
+  and flags more, about 9% of the unseen set's benign prompts (v6 about 7%, v5 about 5%; see "Unseen
+  evaluation"), most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer
+  alarms sets its sensitivity to low.
+- The heuristics are precise on the sets they were written against and less so on text nobody here
+  wrote: on the untouched written sets the library (heuristics and classifier) flags more benign
+  texts than the classifier alone at medium (see the README); which texts, was not looked at.
 ${unseenSection ? `\n${unseenSection}` : ""}`;
 writeFileSync(cardFile, card);
 console.log(card.split("## Metrics")[1]);

@@ -73,11 +73,13 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // roleplay_jailbreak 0.977 / 0.977); the bars are one step below.
     // Classifier v6 (2026-11-27): prompt_injection 0.992 / 1.000, instruction_override 0.991 / 0.837,
     // system_prompt_extraction 1.000 / 0.900; the bars moved up to one step below.
+    // Classifier v7 (2026-11-28): prompt_injection 0.992 / 1.000, instruction_override 0.992 / 0.844,
+    // system_prompt_extraction 1.000 / 0.925.
     prompt_injection: { precision: 0.98, recall: 0.99 },
-    instruction_override: { precision: 0.97, recall: 0.82 },
+    instruction_override: { precision: 0.98, recall: 0.83 },
     // With classifier v4 and the day's heuristics (2026-11-27): system_prompt_extraction 1.000 / 0.850,
     // instruction_override 0.991 / 0.816, prompt_injection 0.988 / 1.000.
-    system_prompt_extraction: { precision: 0.96, recall: 0.87 },
+    system_prompt_extraction: { precision: 0.97, recall: 0.9 },
     roleplay_jailbreak: { precision: 0.95, recall: 0.95 },
     encoded_payload: { precision: 0.93, recall: 0.92 },
     hidden_unicode: { precision: 0.94, recall: 0.93 },
@@ -100,8 +102,8 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // prompt_injection re-measured with classifier v2 (2026-11-25): own-negative
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
-    // Classifier v6 (2026-11-27): 0.989 / 0.887.
-    prompt_injection: { ownPrecision: 0.97, recall: 0.87 },
+    // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882.
+    prompt_injection: { ownPrecision: 0.98, recall: 0.87 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
@@ -110,12 +112,15 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // and 0.953 / 0.756. Classifier v6 (eight more written files, medium at validation precision
   // 0.97): 0.984 / 0.907 on the tuned sets; on the untouched sets, C 0.968 / 0.889 and D (added
   // then, written by one more blind session and scored once, with v6 final) 0.950 / 0.852,
-  // together 0.959 / 0.870 (the session's start, on D: 0.941 / 0.704).
+  // together 0.959 / 0.870 (the session's start, on D: 0.941 / 0.704). Classifier v7 (2026-11-28,
+  // thirteen more written files): 0.981 / 0.967 on the tuned sets; on the untouched ones, scored once
+  // with v7 final, C 0.976 / 0.904, D 0.961 / 0.919 and E (added then, 317 texts by one more blind
+  // session) 0.925 / 0.938; C, D and E together 0.953 / 0.920.
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
   tuned: {
-    prompt_injection: { ownPrecision: 0.97, recall: 0.89 },
+    prompt_injection: { ownPrecision: 0.97, recall: 0.95 },
     secret: { ownPrecision: 0.99, recall: 0.97 },
     email: { ownPrecision: 0.92, recall: 0.91 },
     phone: { ownPrecision: 0.92, recall: 0.91 },
@@ -129,7 +134,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.95, recall: 0.85 },
+    prompt_injection: { ownPrecision: 0.95, recall: 0.91 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
