@@ -343,8 +343,11 @@ ordinary text in 28 languages; a forbidden request dressed up by a patient attac
 a school assignment, appeals), with the same styles around legitimate requests; long documents
 (300–700 words) with one bad passage, and without; and 420 texts, all benign, that look alarming
 (security talk quoting attacks, people's own system prompts, red-team reports, admin modes).
-Training is unchanged: more epochs, other windows and character 5-grams were tried on the tuned sets
-and the held-out split, and did no better.
+Training is unchanged (more epochs, other windows and character 5-grams were tried on the tuned sets
+and the held-out split, and did no better), and so are the features but for one rule: a character
+n-gram that ends at the fifth or later character of a run of one character is left out. The first v7
+(\`9c6003\`) scored a short JSON payload holding a card number above the medium threshold, because the
+run of 1s counted a dozen times; an end-to-end test of the review view showed it.
 
 | source | licence | attacks | benign |
 |---|---|---|---|

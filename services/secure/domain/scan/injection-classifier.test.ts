@@ -35,7 +35,7 @@ describe("injection classifier", () => {
     let seed = 7;
     for (let i = 0; i < weights.length; i++) weights.writeInt8(((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 255) - 127, i);
     const model = parseInjectionModel({ ...file, weights: weights.toString("base64") });
-    const pieces = ["Ignore", "the", "RULES,", "Bob!", "ünïcödé", "12", "don't", "\t\n", "  ", "\u00a0", "evil:", "x", "—", "a.b", "\r\n\r\n", "忽略之前", "すべて", "ภาษา"];
+    const pieces = ["Ignore", "the", "RULES,", "Bob!", "ünïcödé", "12", "don't", "\t\n", "  ", "\u00a0", "evil:", "x", "—", "a.b", "\r\n\r\n", "忽略之前", "すべて", "ภาษา", "4111111111", "=====", "aaaaaa"];
     // Short texts, and long ones that cross the scoring pass's chunks (1,024 characters) at every kind of character.
     for (let t = 0; t < 330; t++) {
       const parts: string[] = [];
@@ -44,6 +44,18 @@ describe("injection classifier", () => {
       const text = parts.join("");
       expect(scoreInjection(model, text), JSON.stringify(text)).toEqual(referenceScore(model, text));
     }
+  });
+
+  it("counts the character n-grams of a run of one character up to its fourth character only", () => {
+    const features = (text: string) => {
+      const slots: number[] = [];
+      forEachFeature(compactText(text), { buckets: 1 << 16 }, (slot) => slots.push(slot));
+      return slots.length;
+    };
+    // The runs differ in length only, and so do their word unigrams' hashes, not their counts.
+    expect(features("card 4111111111111111 ok")).toBe(features("card 41111 ok"));
+    expect(features("card 4111 ok")).toBeLessThan(features("card 41111 ok"));
+    expect(features("title\n==========\nbody")).toBe(features("title\n=====\nbody"));
   });
 
   it("scores 0 below the model's word minimum, and is case and whitespace insensitive", () => {

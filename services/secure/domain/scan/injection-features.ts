@@ -8,7 +8,10 @@
  * or bigram (words are runs of letters, digits and apostrophes), reduced to
  * one of `buckets` slots (a power of two). A feature belongs to the position
  * of the text where it ends, so the features of any span can be summed from
- * prefix sums.
+ * prefix sums. A character n-gram that ends at the fifth or later character of
+ * a run of one character ("1111111", "=====") is left out: the run says
+ * nothing more than its first four characters did, and counted in full it
+ * outweighed the words around it (a card number tipped a JSON payload).
  */
 export interface FeatureSpec {
   /** Number of weight slots; a power of two. */
@@ -27,6 +30,8 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 // Salts keep a word and a character n-gram with equal hashes apart.
 const WORD_SALT = 0x9e3779b9;
+// Character n-grams ending at this or a later character of a run of one character are left out.
+const MAX_RUN = 5;
 const BIGRAM_SALT = 0x85ebca6b;
 
 // The whitespace a compact text collapses: space, tab, line breaks, form feed, vertical tab, no-break space.
@@ -71,6 +76,9 @@ function isWordCode(c: number): boolean {
 export function forEachFeature(text: CompactText, spec: FeatureSpec, visit: (slot: number, end: number) => void): void {
   const { codes, length } = text;
   const mask = spec.buckets - 1;
+  // runs[j]: how many characters up to j are the same as j (1 for a character unlike the one before).
+  const runs = new Int32Array(length);
+  for (let j = 0; j < length; j++) runs[j] = j > 0 && codes[j] === codes[j - 1] ? runs[j - 1]! + 1 : 1;
   let wordHash = 0;
   let wordLength = 0;
   let previousWord = 0;
@@ -79,7 +87,7 @@ export function forEachFeature(text: CompactText, spec: FeatureSpec, visit: (slo
     let h = FNV_OFFSET;
     for (let k = 0; k < 4 && i + k < length; k++) {
       h = Math.imul(h ^ codes[i + k]!, FNV_PRIME);
-      if (k >= 2) visit((h ^ (h >>> 15)) & mask, i + k + 1);
+      if (k >= 2 && runs[i + k]! < MAX_RUN) visit((h ^ (h >>> 15)) & mask, i + k + 1);
     }
     const c = codes[i]!;
     if (isWordCode(c)) {
@@ -184,6 +192,8 @@ export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride
   let wordLength = 0;
   let previousWord = 0;
   let hasPrevious = false;
+  let previousCode = -1;
+  let run = 0;
   for (let i = 0; i < length; i++) {
     const raw = codes[i]!;
     let c: number;
@@ -230,12 +240,15 @@ export function accumulateFeatureBlocks(text: string, weights: Int8Array, stride
       count = 0;
     }
     inBlock++;
+    run = c === previousCode ? run + 1 : 1;
+    previousCode = c;
     const trigram = Math.imul(bigram ^ c, FNV_PRIME);
-    if (n >= 3) {
+    // Inside a long run of one character the n-grams are left out (see forEachFeature).
+    if (run < MAX_RUN && n >= 3) {
       const fourgram = Math.imul(previousTrigram ^ c, FNV_PRIME);
       sum += weights[(trigram ^ (trigram >>> 15)) & mask]! + weights[(fourgram ^ (fourgram >>> 15)) & mask]!;
       count += 2;
-    } else if (n === 2) {
+    } else if (run < MAX_RUN && n === 2) {
       sum += weights[(trigram ^ (trigram >>> 15)) & mask]!;
       count++;
     }
