@@ -30,9 +30,9 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 // Salts keep a word and a character n-gram with equal hashes apart.
 const WORD_SALT = 0x9e3779b9;
+const BIGRAM_SALT = 0x85ebca6b;
 // Character n-grams ending at this or a later character of a run of one character are left out.
 const MAX_RUN = 5;
-const BIGRAM_SALT = 0x85ebca6b;
 
 // The whitespace a compact text collapses: space, tab, line breaks, form feed, vertical tab, no-break space.
 // (Written so that a letter, by far the commonest character, costs one comparison.)
