@@ -341,7 +341,7 @@ without; a week of an agent platform's traffic, 80% benign; forged turns, memory
 shot priming, with real chat logs and few-shot prompts; short lines of 4 to 30 words; attacks and
 ordinary text in 28 languages; a forbidden request dressed up by a patient attacker (stakes, a job,
 a school assignment, appeals), with the same styles around legitimate requests; long documents
-(300–700 words) with one bad passage, and without; and 420 texts, all benign, that look alarming
+(300–500 words) with one bad passage, and without; and 420 texts, all benign, that look alarming
 (security talk quoting attacks, people's own system prompts, red-team reports, admin modes).
 Training is unchanged (more epochs, other windows and character 5-grams were tried on the tuned sets
 and the held-out split, and did no better), and so are the features but for one rule: a character
