@@ -5,7 +5,8 @@ import { notNegated } from "./not-negated.js";
 import { switchesTheModel } from "./switches-the-model.js";
 
 const sortedLetters = (word: string) => [...word].sort().join("");
-const SCRAMBLED_TARGETS = ["ignore", "previous", "instructions"].map(sortedLetters);
+const OVERRIDE_WORDS = ["ignore", "previous", "instructions"];
+const SCRAMBLED_TARGETS = OVERRIDE_WORDS.map(sortedLetters);
 
 /**
  * Accepts "ignore previous instructions" typed with letters swapped: each of
@@ -16,9 +17,9 @@ const SCRAMBLED_TARGETS = ["ignore", "previous", "instructions"].map(sortedLette
  */
 function scrambledOverride(c: Candidate): boolean {
   const words = c.value.toLowerCase().split(/\s+/);
-  const [verb, previous, instructions] = [words[0]!, words[words.length - 2]!, words[words.length - 1]!];
-  const scrambled = [verb, previous, instructions].every((w, i) => sortedLetters(w) === SCRAMBLED_TARGETS[i]);
-  return scrambled && [verb, previous, instructions].join(" ") !== "ignore previous instructions" && notNegated(c);
+  const typed = [words[0]!, words[words.length - 2]!, words[words.length - 1]!];
+  const scrambled = typed.every((w, i) => sortedLetters(w) === SCRAMBLED_TARGETS[i]);
+  return scrambled && typed.some((w, i) => w !== OVERRIDE_WORDS[i]) && notNegated(c);
 }
 
 // Shared vocabulary. Sources stay in the common subset of RE2 and JavaScript syntax.
