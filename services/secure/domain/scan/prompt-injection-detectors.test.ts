@@ -455,6 +455,12 @@ describe("prompt injection detectors", () => {
     expect(detectIn("hidden_unicode", "a \u200B\u200C\u200B b")).toEqual(["\u200B\u200C\u200B"]);
   });
 
+  it("hidden_unicode: its findings say the heuristic layer found them, as every prompt-injection finding does", () => {
+    const plan = compileScanPlan([aRule("r", { patternLibraryIds: ["prompt_injection"] })]);
+    const findings = scan(plan, "invoice\u202Efdp.exe").matches.flatMap((m) => m.findings);
+    expect(findings).toEqual([expect.objectContaining({ kind: "hidden_unicode", layer: "heuristic", score: 1 })]);
+  });
+
   it("hidden_unicode: emoji sequences, subdivision flags, a leading BOM, Persian ZWNJ and one VS16 are ordinary", () => {
     expect(findHiddenUnicode("\u{1F468}\u200D\u{1F469}\u200D\u{1F467} \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")).toEqual([]);
     expect(findHiddenUnicode("\uFEFFTitle, I \u2764\uFE0F it, می\u200Cخواهم")).toEqual([]);

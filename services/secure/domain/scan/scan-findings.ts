@@ -159,7 +159,8 @@ export class ScanFindings {
       if (!this.text.ascii) {
         for (const span of detector.scanOriginal(this.text.original)) {
           const value = this.text.original.slice(span.start, span.end);
-          found.push({ kind: id, label, start: span.start, end: span.end, excerpt: maskExcerpt(value, detector.mask), value });
+          const finding: LocatedFinding = { kind: id, label, start: span.start, end: span.end, excerpt: maskExcerpt(value, detector.mask), value };
+          found.push(detector.layer ? { ...finding, layer: detector.layer, score: 1 } : finding);
         }
       }
       return found;
