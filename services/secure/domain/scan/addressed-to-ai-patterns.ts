@@ -31,7 +31,7 @@ export const ADDRESSED_TO_AI_PATTERNS: readonly DetectorPattern[] = [
   // note's heading, so a comma, colon, dash or line end follows within the clause, or what the AI is doing
   // ("I'm writing instructions for a chatbot on my site." is about one).
   {
-    source: `\\b(?:note|message|instructions?|notice|reminder|memo|p\\.?\\s?s\\.?|warning|request|directive|hint)\\s+(?:for|to)\\s+(?:the\\s+|any\\s+|all\\s+|every\\s+|an?\\s+)?${AI_READER}\\b(?:\\s*[,(]|\\s+(?:that(?:'s|\\s+is)?\\s+|who\\s+is\\s+)?${READING}\\b|[^.:?!\\n—–]{0,100}?(?:[:—–\\n]|\\s-{1,2}(?:\\s|>)))`,
+    source: `\\b(?:note|message|instructions?|notice|reminder|memo|p\\.?\\s?s\\.?|warning|request|directive|hint)\\s+(?:for|to)\\s+(?:the\\s+|any\\s+|all\\s+|every\\s+|an?\\s+)?${AI_READER}\\b(?:\\s*[,(]|\\s+(?:that(?:'s|\\s+is)?\\s+|who\\s+is\\s+)?${READING}\\b|[^.:?!\\n—–]*?(?:[:—–\\n]|\\s-{1,2}(?:\\s|>)))`,
     flags: "i",
   },
   // "If you are a large language model summarising this page", "if you're an AI travel agent booking …".
