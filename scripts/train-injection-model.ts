@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v7]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v8]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -28,14 +28,16 @@ const STRIDE = 160;
 // underfit; the tuned written sets and the held-out split both gained, the older sources held.
 const EPOCHS = 16;
 const LEARNING_RATE = 0.4;
-const L2 = 1e-6;
+// v8: 1e-4 (v7: 1e-6), the best validation F1 of 1e-6, 1e-5, 3e-5, 1e-4 and 3e-4; the held-out split and the
+// tuned written sets gained a little, the low threshold's recall fell from 3e-4 on.
+const L2 = 1e-4;
 const SEED = 13;
 const MIN_WORDS = 8;
 // The validation precision each sensitivity's threshold must keep (see pickThreshold).
 const PRECISION_AT = { low: 0.995, medium: 0.97, high: 0.95 } as const;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v7" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v7]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v8" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v8]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -349,6 +351,20 @@ n-gram that ends at the fifth or later character of a run of one character is le
 (\`9c6003\`) scored a short JSON payload holding a card number above the medium threshold, because the
 run of 1s counted a dozen times; an end-to-end test of the review view showed it.
 
+v8 adds fifteen more written files (5,795 texts; same rule, each writer given one area and reading
+nothing of the project, its data or any evaluation set): attacks that never use the famous words
+(quiet reframing, claimed permissions, "as we agreed", staged loosening), with polite, urgent and
+permission-mentioning requests; people asking about AI, jailbreaks and system prompts, and attacks
+dressed as such questions; what coding agents read (READMEs, issues, CI logs, manifests, fixtures);
+support tickets, e-mails and CRM notes; operators' own prompts and configurations, and attacks that
+replace or extract them; web pages and retrieved documents; long jailbreak templates in many styles,
+with long harmless role-play setups; questions about the assistant itself, innocent and extractive;
+dark and creative writing, and fiction used as a wrapper; agent traffic in twenty languages; forged
+authority, with genuine notices and policies; tool results and structured data; short casual
+messages; and pasted conversations and multi-turn histories. Each has benign texts close to its
+attacks. L2 regularisation rose from 1e-6 to 1e-4, the best validation F1 of five values (1e-6 to
+3e-4); the harder negatives brought the thresholds down rather than up.
+
 | source | licence | attacks | benign |
 |---|---|---|---|
 ${[...sourceCounts]
@@ -414,8 +430,8 @@ ${[...perSource]
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
   attacks) can score high, which is why it runs beside the heuristics and rules set its sensitivity.
 - The medium threshold keeps validation precision ${PRECISION_AT.medium}, not 0.99 as until v5: it finds more
-  and flags more, about 9% of the unseen set's benign prompts (v6 about 7%, v5 about 5%; see "Unseen
-  evaluation"), most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer
+  and flags more, about 8% of the unseen set's benign prompts (v7 about 9%, v6 about 7%, v5 about 5%;
+  see "Unseen evaluation"), most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer
   alarms sets its sensitivity to low.
 - The heuristics are precise on the sets they were written against and less so on text nobody here
   wrote: on the untouched written sets the library (heuristics and classifier) flags more benign

@@ -74,7 +74,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // Classifier v6 (2026-11-27): prompt_injection 0.992 / 1.000, instruction_override 0.991 / 0.837,
     // system_prompt_extraction 1.000 / 0.900; the bars moved up to one step below.
     // Classifier v7 (2026-11-28): prompt_injection 0.992 / 1.000, instruction_override 0.992 / 0.844,
-    // system_prompt_extraction 1.000 / 0.925.
+    // system_prompt_extraction 1.000 / 0.925. v8 (same day): the same figures.
     prompt_injection: { precision: 0.98, recall: 0.99 },
     instruction_override: { precision: 0.98, recall: 0.83 },
     // With classifier v4 and the day's heuristics (2026-11-27): system_prompt_extraction 1.000 / 0.850,
@@ -102,7 +102,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // prompt_injection re-measured with classifier v2 (2026-11-25): own-negative
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
-    // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882.
+    // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882. v8 (same day): 0.995 / 0.882.
     prompt_injection: { ownPrecision: 0.98, recall: 0.87 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
@@ -115,7 +115,11 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // together 0.959 / 0.870 (the session's start, on D: 0.941 / 0.704). Classifier v7 (2026-11-28,
   // thirteen more written files): 0.981 / 0.967 on the tuned sets; on the untouched ones, C 0.976 /
   // 0.904, D 0.961 / 0.904 and E (added then, 317 texts by one more blind session) 0.925 / 0.931;
-  // C, D and E together 0.952 / 0.913.
+  // C, D and E together 0.952 / 0.913. Classifier v8 (2026-11-28, fifteen more written files, L2 1e-4,
+  // and the day's heuristics: a phrase alone in quotation marks is a mention): 0.992 / 0.963 on the tuned
+  // sets; on the untouched ones, C 0.984 / 0.941, D 0.952 / 0.889, E 0.952 / 0.959 and F (added then,
+  // 320 texts by one more blind session, scored first with v7: 0.946 / 0.847) 0.949 / 0.896; C to F
+  // together 0.959 / 0.921 (v7 0.954 / 0.894).
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
@@ -134,7 +138,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.95, recall: 0.91 },
+    prompt_injection: { ownPrecision: 0.95, recall: 0.92 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
