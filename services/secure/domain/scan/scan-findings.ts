@@ -159,8 +159,12 @@ export class ScanFindings {
       if (!this.text.ascii) {
         for (const span of detector.scanOriginal(this.text.original)) {
           const value = this.text.original.slice(span.start, span.end);
-          const finding: LocatedFinding = { kind: id, label, start: span.start, end: span.end, excerpt: maskExcerpt(value, detector.mask), value };
-          found.push(detector.layer ? { ...finding, layer: detector.layer, score: 1 } : finding);
+          const excerpt = maskExcerpt(value, detector.mask);
+          found.push(
+            detector.layer
+              ? { kind: id, label, start: span.start, end: span.end, excerpt, value, layer: detector.layer, score: 1 }
+              : { kind: id, label, start: span.start, end: span.end, excerpt, value },
+          );
         }
       }
       return found;
