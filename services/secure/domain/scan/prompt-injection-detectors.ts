@@ -45,11 +45,12 @@ function mentioned(c: Candidate): boolean {
   while (TRAILING_PUNCTUATION.test(c.text[close] ?? "")) close++;
   if (!CLOSING_QUOTES.has(c.text[close] ?? "")) return false;
   const { before, after } = sentenceAround(c.text, c.start, c.end);
+  const beforeQuote = before.slice(0, -1);
   const rest = c.text.slice(close + 1, c.end + after.length);
-  if (NAMED_BEFORE.test(before.slice(0, -1)) || NAMED_AFTER.test(rest)) return true;
+  if (NAMED_BEFORE.test(beforeQuote) || NAMED_AFTER.test(rest)) return true;
   // An order or a request that introduces the quote ('Do it now: "…"', 'Can you "…"?') uses it.
-  const introduced = INTRODUCED.test(before.slice(0, -1)) && /^[\s.!]*$/.test(rest);
-  return !(REQUEST_OPENING.test(before) || STEP.test(before.slice(0, -1)) || introduced);
+  const introduced = INTRODUCED.test(beforeQuote) && /^[\s.!]*$/.test(rest);
+  return !(REQUEST_OPENING.test(before) || STEP.test(beforeQuote) || introduced);
 }
 
 // An override, extraction or role-play phrase that is neither negated nor merely mentioned in quotation marks.

@@ -42,6 +42,13 @@ interface Location {
   stoppedAt?: number;
 }
 
+// A finding at offsets of the original text. A finding of a layered detector says which layer found it
+// and how surely. (Built whole: spreading a finding into a copy cost more than making it.)
+function locatedFinding(kind: string, label: string, start: number, end: number, value: string, mask: Detector["mask"], layer?: Finding["layer"], score?: number): LocatedFinding {
+  const excerpt = maskExcerpt(value, mask);
+  return layer ? { kind, label, start, end, excerpt, value, layer, score } : { kind, label, start, end, excerpt, value };
+}
+
 /**
  * What one scan finds, computed lazily and once: the single matcher pass
  * (which patterns match at all), then, only for what an applicable rule asks
@@ -159,12 +166,7 @@ export class ScanFindings {
       if (!this.text.ascii) {
         for (const span of detector.scanOriginal(this.text.original)) {
           const value = this.text.original.slice(span.start, span.end);
-          const excerpt = maskExcerpt(value, detector.mask);
-          found.push(
-            detector.layer
-              ? { kind: id, label, start: span.start, end: span.end, excerpt, value, layer: detector.layer, score: 1 }
-              : { kind: id, label, start: span.start, end: span.end, excerpt, value },
-          );
+          found.push(locatedFinding(id, label, span.start, span.end, value, detector.mask, detector.layer, 1));
         }
       }
       return found;
@@ -200,13 +202,10 @@ export class ScanFindings {
     return { start: start + verdict.start, end: start + verdict.end };
   }
 
-  // Offsets move from the normalised text back to the original here, once. A
-  // finding of a layered detector says which layer found it and how surely.
-  // (Built whole: spreading a finding into a copy cost more than making it.)
+  // Offsets move from the normalised text back to the original here, once.
   private finding(kind: string, label: string, start: number, end: number, value: string, mask: Detector["mask"], layer?: Finding["layer"], score?: number): LocatedFinding {
     const [s, e] = this.text.toOriginal(start, end);
-    const excerpt = maskExcerpt(value, mask);
-    return layer ? { kind, label, start: s, end: e, excerpt, value, layer, score } : { kind, label, start: s, end: e, excerpt, value };
+    return locatedFinding(kind, label, s, e, value, mask, layer, score);
   }
 
   private unsearched(kind: string, label: string, stoppedAt: number): LocatedFinding {
