@@ -43,6 +43,8 @@ export interface PlannedRule {
   dataDescriptions: readonly string[];
   /** Smallest classifier score that is an `injection_classifier` finding for this rule (from its detection sensitivity). */
   classifierThreshold: number;
+  /** Whether it keeps heuristic findings the classifier overruled (`Detector.overruledBy`): only at high sensitivity. */
+  keepsOverruled: boolean;
   /** Parts that could not be compiled (reported as unevaluated, never silently skipped). */
   problems: readonly string[];
 }
@@ -149,6 +151,7 @@ export function compileScanPlan(rules: readonly Rule[]): ScanPlan {
           : [],
       dataDescriptions: rule.type === "data_pattern" ? [...rule.dataDescriptions] : [],
       classifierThreshold: INJECTION_MODEL.thresholds[rule.detectionSensitivity],
+      keepsOverruled: rule.detectionSensitivity === "high",
       problems,
     });
   });

@@ -87,6 +87,13 @@ export interface Detector {
   /** The layer its findings report (prompt-injection detectors only). */
   layer?: "heuristic" | "classifier";
   /**
+   * For a heuristic detector: the classifier that may overrule it. In a text
+   * of at least `minWords` words that the `category` detector's `classify`
+   * scores below `below`, this detector's findings are marked `overruled`;
+   * rules at low and medium sensitivity drop them, rules at high keep them.
+   */
+  overruledBy?: { category: string; below: number; minWords: number };
+  /**
    * Most candidates of each of its patterns located per scan, for a detector
    * whose check is costly (a numbering-plan lookup): a text padded with
    * thousands of them must not hold the scan for a second. Past the bound the

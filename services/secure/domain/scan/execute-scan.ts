@@ -110,9 +110,12 @@ function contentFindings(rule: PlannedRule, findings: ScanFindings): LocatedFind
 }
 
 // Classifier findings are located once at the most sensitive threshold; each rule keeps those its sensitivity reaches.
+// Heuristic findings the classifier overruled are kept only by rules at high sensitivity.
 function forRule(rule: PlannedRule, found: readonly LocatedFinding[]): readonly LocatedFinding[] {
-  if (found.length === 0 || found[0]!.layer !== "classifier") return found;
-  return found.filter((f) => f.unsearched || (f.score ?? 0) >= rule.classifierThreshold);
+  if (found.length === 0) return found;
+  if (found[0]!.layer === "classifier") return found.filter((f) => f.unsearched || (f.score ?? 0) >= rule.classifierThreshold);
+  if (found[0]!.overruled && !rule.keepsOverruled) return found.filter((f) => !f.overruled);
+  return found;
 }
 
 function evaluateRule(rule: PlannedRule, input: ScanInput, findings: ScanFindings): RuleResult {

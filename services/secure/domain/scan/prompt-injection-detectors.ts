@@ -61,6 +61,13 @@ function usedAsAnInstruction(c: Candidate): boolean {
 /** The classifier model shipped with this version (see `injection-model/MODEL_CARD.md`). */
 export const INJECTION_MODEL = parseInjectionModel(modelFile as InjectionModelFile);
 
+// A phrase in a text of 30 words or more that the classifier scores below 0.1 is a mention the
+// quote rule missed (a report, a test plan, a policy quoting an attack): chosen on the held-out
+// split, the tuned written sets, the corpus and the public set, where it removed a sixth of the
+// phrase detectors' false alarms and none of their attacks. Shorter texts give the model too
+// little to read to overrule a phrase.
+const OVERRULED_BY_CLASSIFIER = { category: "injection_classifier", below: 0.1, minWords: 30 } as const;
+
 /**
  * Detectors of the `prompt_injection` library, in two layers. The heuristic
  * layer: phrase detectors run on the detection view (NFKC, invisible
@@ -69,7 +76,8 @@ export const INJECTION_MODEL = parseInjectionModel(modelFile as InjectionModelFi
  * `hidden_unicode` looks at the original text, where those characters still
  * are. The classifier layer: `injection_classifier` scores the detection view
  * with the trained model and reports the best span when no heuristic finding
- * overlaps it.
+ * overlaps it. The classifier also overrules the phrase detectors in a long
+ * text it finds clearly benign (see `Detector.overruledBy`).
  */
 export const PROMPT_INJECTION_DETECTORS: readonly Detector[] = [
   {
@@ -81,6 +89,7 @@ export const PROMPT_INJECTION_DETECTORS: readonly Detector[] = [
     mask: { kind: "text" },
     view: "detection",
     layer: "heuristic",
+    overruledBy: OVERRULED_BY_CLASSIFIER,
   },
   {
     category: "system_prompt_extraction",
@@ -91,6 +100,7 @@ export const PROMPT_INJECTION_DETECTORS: readonly Detector[] = [
     mask: { kind: "text" },
     view: "detection",
     layer: "heuristic",
+    overruledBy: OVERRULED_BY_CLASSIFIER,
   },
   {
     category: "roleplay_jailbreak",
@@ -101,6 +111,7 @@ export const PROMPT_INJECTION_DETECTORS: readonly Detector[] = [
     mask: { kind: "text" },
     view: "detection",
     layer: "heuristic",
+    overruledBy: OVERRULED_BY_CLASSIFIER,
   },
   {
     category: "encoded_payload",

@@ -34,6 +34,8 @@ export interface LocatedFinding extends Finding {
    * It fails closed: text past a flood of decoys still counts as a match.
    */
   unsearched?: true;
+  /** A heuristic finding the classifier overruled (see `Detector.overruledBy`): only rules at high sensitivity keep it. */
+  overruled?: true;
 }
 
 interface Location {
@@ -47,6 +49,13 @@ interface Location {
 function locatedFinding(kind: string, label: string, start: number, end: number, value: string, mask: Detector["mask"], layer?: Finding["layer"], score?: number): LocatedFinding {
   const excerpt = maskExcerpt(value, mask);
   return layer ? { kind, label, start, end, excerpt, value, layer, score } : { kind, label, start, end, excerpt, value };
+}
+
+// Whether `text` holds at least `n` words (runs of non-space characters); stops counting at `n`.
+function hasWords(text: string, n: number): boolean {
+  let words = 0;
+  for (const _ of text.matchAll(/\S+/g)) if (++words >= n) return true;
+  return false;
 }
 
 /**
@@ -70,6 +79,8 @@ export class ScanFindings {
   truncatedAt: number | undefined;
   // The findings of the detection view (confusables and leetspeak folded): this object when the view is the text itself.
   private viewed: ScanFindings | undefined;
+  // Each classifier's best span of this text, scored once whether it reports a finding or overrules one.
+  private readonly classified = new Map<string, { start: number; end: number; score: number }>();
 
   constructor(
     private readonly plan: ScanPlan,
@@ -154,7 +165,7 @@ export class ScanFindings {
     const label = findCategory(id)?.name ?? id;
     const found: LocatedFinding[] = [];
     if (detector.classify) {
-      const best = detector.classify(this.text.text);
+      const best = this.classify(id, detector.classify);
       if (best.score >= (detector.threshold ?? 0.5)) {
         found.push(this.finding(id, label, best.start, best.end, this.text.text.slice(best.start, best.end), detector.mask, "classifier", Math.round(best.score * 1000) / 1000));
       }
@@ -187,8 +198,24 @@ export class ScanFindings {
       found.push(this.finding(id, span.label ?? label, span.start, span.end, value, detector.mask, detector.layer, 1));
     }
     const kept = detector.yieldsTo && found.length > 0 ? outside(found, detector.yieldsTo.flatMap((other) => this.category(other))) : found;
+    if (detector.overruledBy && kept.length > 0 && this.overrules(detector.overruledBy)) for (const f of kept) f.overruled = true;
     if (stoppedAt !== undefined) kept.push(this.unsearched(id, label, stoppedAt));
     return kept;
+  }
+
+  private classify(id: string, classify: NonNullable<Detector["classify"]>): { start: number; end: number; score: number } {
+    let best = this.classified.get(id);
+    if (!best) {
+      best = classify(this.text.text);
+      this.classified.set(id, best);
+    }
+    return best;
+  }
+
+  // Whether the classifier finds this text clearly benign and it is long enough for that to outweigh a phrase.
+  private overrules({ category, below, minWords }: NonNullable<Detector["overruledBy"]>): boolean {
+    const classify = detectorFor(category)?.classify;
+    return classify !== undefined && hasWords(this.text.text, minWords) && this.classify(category, classify).score < below;
   }
 
   private validate(detector: Detector, pattern: DetectorPattern, start: number, end: number): { start: number; end: number } | null {
