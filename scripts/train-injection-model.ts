@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v8]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v9]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -36,8 +36,8 @@ const MIN_WORDS = 8;
 // The validation precision each sensitivity's threshold must keep (see pickThreshold).
 const PRECISION_AT = { low: 0.995, medium: 0.97, high: 0.95 } as const;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v8" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v8]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v9" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v9]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -365,6 +365,19 @@ messages; and pasted conversations and multi-turn histories. Each has benign tex
 attacks. L2 regularisation rose from 1e-6 to 1e-4, the best validation F1 of five values (1e-6 to
 3e-4); the harder negatives brought the thresholds down rather than up.
 
+v9 adds six more written files (2,317 texts; same rule, each writer given one area and reading
+nothing of the project, its data or any evaluation set): documents that an AI screens or grades (CVs,
+papers, peer reviews, essays, claims, bids) with notes to the evaluating AI, and the same documents
+without; conversations that build up an attack over turns (escalation, claimed earlier consent, fake
+turns, split payloads, "continue"), with ordinary follow-ups and pasted transcripts; a day's traffic
+at health, finance, legal and government platforms, and at consumer assistants and companion apps;
+the famous jailbreak families (do-anything personas, developer modes, the late grandmother, two
+answers, point games) rewritten fresh, with harmless requests in their vocabulary; and harmful goals
+reframed to slip past a refusal (stakes, authority, research, fiction, games, a forced opening), with
+the same styles around harmless requests and plain harmful requests, which are benign for this
+detector. Training is unchanged (word skip-bigrams and averaging the weights of four shuffles were
+tried on the held-out split and did no better).
+
 | source | licence | attacks | benign |
 |---|---|---|---|
 ${[...sourceCounts]
@@ -430,7 +443,7 @@ ${[...perSource]
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
   attacks) can score high, which is why it runs beside the heuristics and rules set its sensitivity.
 - The medium threshold keeps validation precision ${PRECISION_AT.medium}, not 0.99 as until v5: it finds more
-  and flags more, about 8% of the unseen set's benign prompts (v7 about 9%, v6 about 7%, v5 about 5%;
+  and flags more, about 12% of the unseen set's benign prompts (v8 about 8%, v7 about 9%, v6 about 7%, v5 about 5%;
   see "Unseen evaluation"), most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer
   alarms sets its sensitivity to low.
 - The heuristics are precise on the sets they were written against and less so on text nobody here

@@ -103,7 +103,8 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // precision 0.973, recall 0.835 (v1: 0.978 / 0.830); the bars are one step below.
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
     // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882. v8 (same day): 0.995 / 0.882.
-    prompt_injection: { ownPrecision: 0.98, recall: 0.87 },
+    // v9 (same day, and the classifier overruling phrases in long texts it finds benign): 0.985 / 0.915.
+    prompt_injection: { ownPrecision: 0.98, recall: 0.9 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
@@ -119,12 +120,17 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // and the day's heuristics: a phrase alone in quotation marks is a mention): 0.992 / 0.963 on the tuned
   // sets; on the untouched ones, C 0.984 / 0.941, D 0.952 / 0.889, E 0.952 / 0.959 and F (added then,
   // 320 texts by one more blind session, scored first with v7: 0.946 / 0.847) 0.949 / 0.896; C to F
-  // together 0.959 / 0.921 (v7 0.954 / 0.894).
+  // together 0.959 / 0.921 (v7 0.954 / 0.894). The classifier overruling a phrase in a text of 30+ words
+  // it scores below 0.1 (chosen on the held-out split, the tuned sets, the corpus and the public set): with
+  // v8, C to F 0.972 / 0.921. Classifier v9 (2026-11-28, six more written files): 0.996 / 0.978 on the tuned
+  // sets; on the untouched ones, C 0.985 / 0.956, D 0.977 / 0.941, E 0.966 / 0.979, F 0.964 / 0.924 (C to F
+  // 0.973 / 0.950) and G (added then, 337 texts by one more blind session, scored first with v8 and
+  // the overruling: 0.950 / 0.870) 0.959 / 0.909; C to G together 0.968 / 0.942.
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
   tuned: {
-    prompt_injection: { ownPrecision: 0.97, recall: 0.95 },
+    prompt_injection: { ownPrecision: 0.98, recall: 0.96 },
     secret: { ownPrecision: 0.99, recall: 0.97 },
     email: { ownPrecision: 0.92, recall: 0.91 },
     phone: { ownPrecision: 0.92, recall: 0.91 },
@@ -138,7 +144,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.95, recall: 0.92 },
+    prompt_injection: { ownPrecision: 0.95, recall: 0.93 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
