@@ -110,7 +110,8 @@ function contentFindings(rule: PlannedRule, findings: ScanFindings): LocatedFind
 }
 
 // Classifier findings are located once at the most sensitive threshold; each rule keeps those its sensitivity reaches.
-// Heuristic findings the classifier overruled are kept only by rules at high sensitivity.
+// Heuristic findings the classifier overruled (a category's are overruled together, its unsearched
+// finding never) are kept only by rules at high sensitivity.
 function forRule(rule: PlannedRule, found: readonly LocatedFinding[]): readonly LocatedFinding[] {
   if (found.length === 0) return found;
   if (found[0]!.layer === "classifier") return found.filter((f) => f.unsearched || (f.score ?? 0) >= rule.classifierThreshold);
