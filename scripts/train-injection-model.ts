@@ -1,7 +1,7 @@
 /**
  * Trains the prompt-injection classifier and writes its weights and model card.
  *
- *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v9]
+ *   npx tsx scripts/train-injection-model.ts --data <dir> [--version v10]
  *
  * `<dir>` holds the public sources named in scripts/injection-training-sources.json
  * (none of them is committed). The run is deterministic: the same data gives
@@ -29,15 +29,19 @@ const STRIDE = 160;
 const EPOCHS = 16;
 const LEARNING_RATE = 0.4;
 // v8: 1e-4 (v7: 1e-6), the best validation F1 of 1e-6, 1e-5, 3e-5, 1e-4 and 3e-4; the held-out split and the
-// tuned written sets gained a little, the low threshold's recall fell from 3e-4 on.
-const L2 = 1e-4;
+// tuned written sets gained a little, the low threshold's recall fell from 3e-4 on. v10: 5e-5, the best
+// validation F1 of 1e-5, 3e-5, 5e-5 and 1e-4 once v10's texts were in (0.886 against 0.881 at 1e-4).
+const L2 = 5e-5;
 const SEED = 13;
 const MIN_WORDS = 8;
-// The validation precision each sensitivity's threshold must keep (see pickThreshold).
-const PRECISION_AT = { low: 0.995, medium: 0.97, high: 0.95 } as const;
+// The validation precision each sensitivity's threshold must keep (see pickThreshold). v10: one point lower
+// each (v6 to v9: 0.995, 0.97, 0.95). Since v9 most written attacks have a benign near-twin, so validation
+// precision understates precision on traffic: at 0.97 v10's medium threshold rose to 0.869 and the library
+// lost recall on the held-out split (F1 0.863 against v9's 0.892), the tuned sets and the public set.
+const PRECISION_AT = { low: 0.99, medium: 0.96, high: 0.93 } as const;
 
-const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v9" } } });
-if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v9]");
+const { values } = parseArgs({ options: { data: { type: "string" }, version: { type: "string", default: "v10" } } });
+if (!values.data) throw new Error("usage: train-injection-model.ts --data <dir> [--version v10]");
 const version = values.version!;
 const modelDir = new URL("../services/secure/domain/scan/injection-model/", import.meta.url);
 
@@ -248,9 +252,9 @@ Thresholds (score ≥ threshold reports \`injection_classifier\`), chosen on the
 
 | sensitivity | threshold | how it was chosen |
 |---|---|---|
-| low | ${f(low)} | best F1 with validation precision ≥ ${PRECISION_AT.low} |
-| medium (default) | ${f(medium)} | best F1 with validation precision ≥ ${PRECISION_AT.medium} (v5: 0.99) |
-| high | ${f(high)} | best F1 with validation precision ≥ ${PRECISION_AT.high} (v5: 0.97) |
+| low | ${f(low)} | best F1 with validation precision ≥ ${PRECISION_AT.low} (v5–v9: 0.995) |
+| medium (default) | ${f(medium)} | best F1 with validation precision ≥ ${PRECISION_AT.medium} (v6–v9: 0.97; v5: 0.99) |
+| high | ${f(high)} | best F1 with validation precision ≥ ${PRECISION_AT.high} (v6–v9: 0.95; v5: 0.97) |
 
 ## Data
 
@@ -326,7 +330,7 @@ sensitive subjects; and a day's traffic of an agent platform, 70% benign. Texts 
 one of an evaluation set's were dropped. Training changed in two ways: an attack longer than a window
 trains on its best-scoring window (the scan keeps a text's best window, and the rest of a long
 document with one injected passage is not an attack), and 16 epochs at learning rate 0.4 instead of 8
-at 0.2. The medium threshold keeps validation precision ≥ ${PRECISION_AT.medium} instead of 0.99: the
+at 0.2. The medium threshold keeps validation precision ≥ 0.97 instead of 0.99: the
 hard negatives made 0.99 cost most of the written attacks, while at the lower bar the library's
 precision stayed at 0.98 on the tuned sets written elsewhere (0.96 on the untouched ones, measured
 after the choice; see the README).
@@ -377,6 +381,20 @@ reframed to slip past a refusal (stakes, authority, research, fiction, games, a 
 the same styles around harmless requests and plain harmful requests, which are benign for this
 detector. Training is unchanged (word skip-bigrams and averaging the weights of four shuffles were
 tried on the held-out split and did no better).
+
+v10 adds eleven more written files (4,333 texts; same rule, each writer given one area and reading
+nothing of the project, its data or any evaluation set): e-mail and calendar agents; reviews and
+user content; tool names, descriptions and schemas; requests to translate or summarise a text that
+holds orders; what browser and computer-use agents read (accessibility trees, screenshots read by
+OCR, pop-ups, hidden page text); newer jailbreak techniques (policy files, many-shot priming,
+escalation, "add a warning instead", rating games, character noise, split payloads, forced
+openings); messages between agents (task hand-offs, A2A and MCP messages, scratchpads, memory);
+messy spoken and texted messages; office documents read by copilots; tutoring apps and community
+and game bots; and pages written to sway AI recommenders. Each has benign near-twins of its attacks.
+L2 fell to 5e-5 (the best validation F1 of 1e-5 to 1e-4), and each threshold's validation precision
+is one point lower (low 0.99, medium 0.96, high 0.93): with so many near-twins validation precision
+understates precision on traffic, and at 0.97 the medium threshold rose to 0.869, costing the
+library recall on the held-out split, the tuned written sets and the public set.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
@@ -442,8 +460,8 @@ ${[...perSource]
   enough of the attack.
 - It reads words, not intent: a benign text dense with jailbreak vocabulary (a security tutorial quoting
   attacks) can score high, which is why it runs beside the heuristics and rules set its sensitivity.
-- The medium threshold keeps validation precision ${PRECISION_AT.medium}, not 0.99 as until v5: it finds more
-  and flags more, about 12% of the unseen set's benign prompts (v8 about 8%, v7 about 9%, v6 about 7%, v5 about 5%;
+- The medium threshold keeps validation precision ${PRECISION_AT.medium} (v6–v9 0.97), not 0.99 as until v5: it finds more
+  and flags more, about 12% of the unseen set's benign prompts (v9 also about 12%, v8 about 8%, v7 about 9%, v6 about 7%, v5 about 5%;
   see "Unseen evaluation"), most of them harmless requests wrapped in jailbreak tactics. A rule that wants fewer
   alarms sets its sensitivity to low.
 - The heuristics are precise on the sets they were written against and less so on text nobody here

@@ -104,6 +104,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // Classifier v4 (2026-11-27): 0.994 / 0.844; the recall bar moved up with it.
     // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882. v8 (same day): 0.995 / 0.882.
     // v9 (same day, and the classifier overruling phrases in long texts it finds benign): 0.985 / 0.915.
+    // v10 (same day, eleven more written files, medium at validation precision 0.96): 0.990 / 0.920.
     prompt_injection: { ownPrecision: 0.98, recall: 0.9 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
@@ -125,7 +126,11 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // v8, C to F 0.972 / 0.921. Classifier v9 (2026-11-28, six more written files): 0.996 / 0.978 on the tuned
   // sets; on the untouched ones, C 0.985 / 0.956, D 0.969 / 0.941, E 0.959 / 0.979, F 0.971 / 0.924 (C to F
   // 0.971 / 0.950) and G (added then, 337 texts by one more blind session, scored first with v8 and
-  // the overruling: 0.950 / 0.870) 0.959 / 0.916; C to G together 0.968 / 0.942.
+  // the overruling: 0.950 / 0.870) 0.959 / 0.916; C to G together 0.968 / 0.942. Classifier v10 (2026-11-28,
+  // eleven more written files, L2 5e-5, thresholds at validation precision 0.99 / 0.96 / 0.93): 0.985 / 0.978
+  // on the tuned sets; C 0.992 / 0.956, D 0.984 / 0.933, E 0.966 / 0.979, F 0.964 / 0.938 (C to F 0.976 /
+  // 0.952), G 0.972 / 0.909 and H (added then, 355 texts by one more blind session, scored first with v9:
+  // 0.974 / 0.942) 0.968 / 0.955; C to H together 0.974 / 0.945 (v9 0.969 / 0.942).
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
@@ -144,7 +149,7 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     es_dni: { ownPrecision: 0.92, recall: 0.91 },
   },
   untouched: {
-    prompt_injection: { ownPrecision: 0.95, recall: 0.93 },
+    prompt_injection: { ownPrecision: 0.96, recall: 0.94 },
   },
   // No held-out split exists yet: the injection classifier's training brings one.
   holdout: {},
