@@ -34,8 +34,8 @@ const LEARNING_RATE = 0.4;
 const L2 = 5e-5;
 const SEED = 13;
 const MIN_WORDS = 8;
-// The validation precision each sensitivity's threshold must keep (see pickThreshold). v10: one point lower
-// each (v6 to v9: 0.995, 0.97, 0.95). Since v9 most written attacks have a benign near-twin, so validation
+// The validation precision each sensitivity's threshold must keep (see pickThreshold). v10 lowered them
+// (v6 to v9: 0.995, 0.97, 0.95). Since v9 most written attacks have a benign near-twin, so validation
 // precision understates precision on traffic: at 0.97 v10's medium threshold rose to 0.869 and the library
 // lost recall on the held-out split (F1 0.863 against v9's 0.892), the tuned sets and the public set.
 const PRECISION_AT = { low: 0.99, medium: 0.96, high: 0.93 } as const;
@@ -391,8 +391,8 @@ escalation, "add a warning instead", rating games, character noise, split payloa
 openings); messages between agents (task hand-offs, A2A and MCP messages, scratchpads, memory);
 messy spoken and texted messages; office documents read by copilots; tutoring apps and community
 and game bots; and pages written to sway AI recommenders. Each has benign near-twins of its attacks.
-L2 fell to 5e-5 (the best validation F1 of 1e-5 to 1e-4), and each threshold's validation precision
-is one point lower (low 0.99, medium 0.96, high 0.93): with so many near-twins validation precision
+L2 fell to 5e-5 (the best validation F1 of 1e-5 to 1e-4), and the thresholds keep less validation
+precision (low 0.99, medium 0.96, high 0.93; v9 0.995, 0.97, 0.95): with so many near-twins validation precision
 understates precision on traffic, and at 0.97 the medium threshold rose to 0.869, costing the
 library recall on the held-out split, the tuned written sets and the public set.
 

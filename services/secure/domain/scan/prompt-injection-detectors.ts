@@ -64,7 +64,8 @@ export const INJECTION_MODEL = parseInjectionModel(modelFile as InjectionModelFi
 // A phrase in a text of 30 words or more that the classifier scores below 0.1 is a mention the
 // quote rule missed (a report, a test plan, a policy quoting an attack): chosen on the held-out
 // split, the tuned written sets, the corpus and the public set, where it removed a sixth of the
-// phrase detectors' false alarms and none of their attacks. Shorter texts give the model too
+// phrase detectors' false alarms and none of their attacks (re-checked with v10: 6 of 77 on its
+// held-out split, no attack; 0.2 would lose a public attack). Shorter texts give the model too
 // little to read to overrule a phrase.
 const OVERRULED_BY_CLASSIFIER = { category: "injection_classifier", below: 0.1, minWords: 30 } as const;
 
