@@ -412,6 +412,11 @@ Tried after v10 and not shipped, so that the next attempt starts from the result
   better on the tuned written sets, the corpus or the public set.
 - Per-length thresholds (four bands of word counts, each chosen on validation): test F1 0.887
   against 0.885, too little to be worth a second set of thresholds.
+- Reading random tokens (runs of 20 or more base64 characters with upper-case letters, lower-case
+  letters and digits) as one filler character, so that keys would stop scoring as injections: the
+  library's false alarms rose instead (16 on the corpus against 4, 17 on the tuned written sets
+  against 10), and test F1 fell to 0.880. The keys in the benign training texts had taught the
+  model their n-grams as benign.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
