@@ -417,6 +417,8 @@ Tried after v10 and not shipped, so that the next attempt starts from the result
   library's false alarms rose instead (16 on the corpus against 4, 17 on the tuned written sets
   against 10), and test F1 fell to 0.880. The keys in the benign training texts had taught the
   model their n-grams as benign.
+- Feature dropout in training (each feature left out of a step with probability 0.2 or 0.4): validation
+  F1 0.866 and 0.863 against 0.877 for the same float model without it.
 
 | source | licence | attacks | benign |
 |---|---|---|---|
