@@ -107,13 +107,26 @@ describe("the wrapper families of the synthetic data", () => {
   });
 });
 
-describe("the benign-modes family of the synthetic data", () => {
-  it("is benign, names a software mode in every sample, and is drawn after every other family", () => {
-    const samples = syntheticSamples(13, 40);
+describe("the families added last to the synthetic data", () => {
+  const samples = syntheticSamples(13, 40);
+  const LAST = ["benign-modes", "benign-config"];
+
+  it("are drawn after every other family, in the order they were added, so adding one left earlier draws as they were", () => {
+    const before = samples.filter((s) => !LAST.includes(s.family));
+    expect(samples.slice(0, before.length)).toEqual(before);
+    expect(samples.slice(before.length).map((s) => s.family)).toEqual(LAST.flatMap((f) => samples.filter((s) => s.family === f).map(() => f)));
+  });
+
+  it("benign-modes: benign, and names a software mode in every sample", () => {
     const modes = samples.filter((s) => s.family === "benign-modes");
     expect(modes.length).toBeGreaterThan(20);
     expect(modes.every((s) => s.label === 0 && /\bmode\b/i.test(s.text))).toBe(true);
-    const before = samples.filter((s) => s.family !== "benign-modes");
-    expect(samples.slice(0, before.length)).toEqual(before);
+  });
+
+  it("benign-config: a quarter as many, benign configuration, keys and code that handles credentials", () => {
+    const config = samples.filter((s) => s.family === "benign-config");
+    expect(config).toHaveLength(10);
+    expect(config.every((s) => s.label === 0)).toBe(true);
+    expect(config.filter((s) => /-----BEGIN |ssh-|=|: /.test(s.text)).length).toBeGreaterThan(config.length * 0.8);
   });
 });

@@ -2,7 +2,7 @@ import type { Candidate, Detector } from "./detector.js";
 import { ENCODED_PAYLOAD_PATTERNS, hidesInjection } from "./encoded-payload.js";
 import { findHiddenUnicode } from "./hidden-unicode.js";
 import { parseInjectionModel, scoreInjection, type InjectionModelFile } from "./injection-classifier.js";
-import modelFile from "./injection-model/v10.json" with { type: "json" };
+import modelFile from "./injection-model/v11.json" with { type: "json" };
 import { notNegated } from "./not-negated.js";
 import {
   INSTRUCTION_OVERRIDE_PATTERNS,
