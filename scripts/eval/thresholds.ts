@@ -105,7 +105,10 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
     // Classifier v6 (2026-11-27): 0.989 / 0.887. v7 (2026-11-28): 0.995 / 0.882. v8 (same day): 0.995 / 0.882.
     // v9 (same day, and the classifier overruling phrases in long texts it finds benign): 0.985 / 0.915.
     // v10 (same day, eleven more written files, medium at validation precision 0.96): 0.990 / 0.920.
-    prompt_injection: { ownPrecision: 0.98, recall: 0.9 },
+    // v11 (same day, a benign configuration family): 0.990 / 0.920, and precision over every
+    // negative of the set (its secret and PII texts too, which hold no injection) 0.975, where v10
+    // was at 0.947; the issue asks 0.95 of that figure, and its bar holds it there.
+    prompt_injection: { precision: 0.95, ownPrecision: 0.98, recall: 0.9 },
   },
   // Measured 2026-11-27 with classifier v5 and the day's heuristics. The session's
   // start (v4) scored prompt_injection 0.898 / 0.393 on the two tuned injection sets
@@ -130,7 +133,10 @@ export const THRESHOLDS: Readonly<Record<"corpus" | "tuned" | "untouched" | "ext
   // eleven more written files, L2 5e-5, thresholds at validation precision 0.99 / 0.96 / 0.93): 0.985 / 0.978
   // on the tuned sets; C 0.992 / 0.956, D 0.984 / 0.933, E 0.966 / 0.979, F 0.964 / 0.938 (C to F 0.976 /
   // 0.952), G 0.972 / 0.909 and H (added then, 355 texts by one more blind session, scored first with v9:
-  // 0.974 / 0.942) 0.968 / 0.955; C to H together 0.974 / 0.945 (v9 0.969 / 0.942).
+  // 0.974 / 0.942) 0.968 / 0.955; C to H together 0.974 / 0.945 (v9 0.969 / 0.942). Classifier v11
+  // (2026-11-28, a benign configuration family): 0.978 / 0.970 on the tuned sets (precision over every
+  // negative; v10 0.964 / 0.978); C 0.992 / 0.956, D 0.977 / 0.941, E 0.966 / 0.966, F 0.979 / 0.951, G
+  // 0.972 / 0.916, H 0.968 / 0.962; C to H 0.975 / 0.948.
   // The secret and PII sets, after the fixes their misses showed: secret 1.000 / 0.983
   // (before: 0.991 / 0.942), every PII category recall 1.000, own-negative precision
   // 1.000 but us_ssn 0.923.
