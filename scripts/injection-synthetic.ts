@@ -715,7 +715,8 @@ export function syntheticSamples(seed: number, count: number): SyntheticSample[]
     // A quarter: v11 was chosen among 100, 200 and 400 such texts on the validation and held-out
     // splits, the tuned written sets, the corpus and the public set. At 400 the model read code and
     // configuration as benign and missed attacks in them; at 100 false alarms on keys and configuration
-    // fell (on the public set's secret and PII texts from 9 to 3) and recall held.
+    // fell (on the public set's secret and PII texts from 9 to 3) for two attacks fewer found on the
+    // corpus and on the tuned sets, none on the public set.
     ["benign-config", 0, benignConfig, 0.25],
   ];
   for (const [family, label, make, share = 1] of families) {
