@@ -646,7 +646,7 @@ function benignModes(r: () => number): string {
   ]);
 }
 
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const B64 = `${ALNUM}+/`;
 // Lines of base64 as key files wrap them.
 const b64Lines = (r: () => number, lines: number) => Array.from({ length: lines }, () => randomString(r, B64, 70)).join("\n");
 
@@ -678,7 +678,7 @@ function benignConfig(r: () => number): string {
     `provider "${pick(r, ["aws", "google", "azurerm"])}" {\n  region = "${pick(r, ["eu-west-1", "us-central1", "westeurope"])}"\n  ${pick(r, ["access_key = var.access_key", "credentials = file(var.credentials_file)", "features {}"])}\n}`,
     `${2024 + Math.floor(r() * 2)}-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 9)}T0${Math.floor(r() * 9)}:14:22Z INFO ${app}: rotated ${pick(r, ["API key", "signing key", "database password", "webhook secret"])} ${randomString(r, HEX, 8)}; old key valid until ${pick(r, ["midnight", "Friday", "the next deploy"])}`,
     `-----BEGIN ${pick(r, ["PUBLIC KEY", "CERTIFICATE", "RSA PRIVATE KEY", "EC PRIVATE KEY"])}-----\n${b64Lines(r, 2 + Math.floor(r() * 5))}\n-----END ${pick(r, ["PUBLIC KEY", "CERTIFICATE", "RSA PRIVATE KEY", "EC PRIVATE KEY"])}-----`,
-    `Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${randomString(r, B64.slice(0, 62), 48)}.${randomString(r, B64.slice(0, 62), 43)}`,
+    `Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${randomString(r, ALNUM, 48)}.${randomString(r, ALNUM, 43)}`,
     `${pick(r, ["postgres", "mysql", "mongodb+srv", "redis"])}://${user}:${pick(r, [randomString(r, ALNUM, 14), "PASSWORD", "${DB_PASSWORD}"])}@${pick(r, ["db.internal", "localhost", "cluster0.example.net"])}:${pick(r, ["5432", "3306", "27017", "6379"])}/${app}`,
   ]);
 }
@@ -712,11 +712,7 @@ export function syntheticSamples(seed: number, count: number): SyntheticSample[]
     ...WRAPPER_FAMILIES,
     // Last, so that adding them left every earlier family's draws as they were.
     ["benign-modes", 0, benignModes],
-    // A quarter: v11 was chosen among 100, 200 and 400 such texts on the validation and held-out
-    // splits, the tuned written sets, the corpus and the public set. At 400 the model read code and
-    // configuration as benign and missed attacks in them; at 100 false alarms on keys and configuration
-    // fell (on the public set's secret and PII texts from 9 to 3) for two attacks fewer found on the
-    // corpus and on the tuned sets, none on the public set.
+    // A quarter: the share v11 was chosen with (its model card's v11 paragraph says how, and what it cost).
     ["benign-config", 0, benignConfig, 0.25],
   ];
   for (const [family, label, make, share = 1] of families) {

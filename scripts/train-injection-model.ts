@@ -404,7 +404,8 @@ imperative RUN and export lines, "secret" and "key" everywhere): at medium the l
 the public set's secret and PII texts and 6 of the tuned written sets'. With v11, 3 and 2. The share
 was chosen among 100, 200 and 400 texts on the validation and held-out splits, the tuned written
 sets, the corpus and the public set: at 400 the model read code and configuration as benign and
-missed attacks written in them. Training is otherwise unchanged.
+missed attacks written in them; at 100 the library finds two attacks fewer on the corpus and on the
+tuned sets, none fewer on the public set. Training is otherwise unchanged.
 
 Tried after v10 and not shipped, so that the next attempt starts from the result:
 
